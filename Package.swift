@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "storebench",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "storebench", targets: ["storebench"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/apple/swift-certificates", .upToNextMinor(from: "1.21.1")),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+  ],
+  targets: [
+    .target(name: "Catalog"),
+    .target(name: "Store", dependencies: ["Catalog"]),
+    .target(name: "Queue", dependencies: ["Catalog", "Store"]),
+    .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
+    .target(
+      name: "Verifier",
+      dependencies: [
+        "Catalog", "Store", "Queue",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+      ]
+    ),
+    .target(
+      name: "Workbench",
+      dependencies: [
+        "Catalog", "Store", "Queue", "Observer", "Verifier",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "storebench",
+      dependencies: [
+        "Workbench",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+    .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
+    .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
+    .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
+    .testTarget(name: "VerifierTests", dependencies: ["Verifier"]),
+    .testTarget(name: "WorkbenchTests", dependencies: ["Workbench"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
