@@ -33,7 +33,8 @@ let package = Package(
       dependencies: [
         "Catalog", "Store", "Queue", "Observer", "Verifier",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      resources: [.copy("Resources/default-catalog.json")]
     ),
     .executableTarget(
       name: "storebench",

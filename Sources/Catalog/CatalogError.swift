@@ -1,0 +1,22 @@
+/// Why a catalog could not be loaded: the file, where in it (a JSON path such as `products[2].price`
+/// or a line and column for a syntax error), and what was wrong.
+public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file as the user named it; empty for catalogs built from bytes.
+  public var file: String
+  /// Where in the document: a JSON path, `line L, column C`, or empty for the whole file.
+  public var location: String
+  /// What was wrong, such as `"abc" is not a decimal`.
+  public var reason: String
+
+  /// Creates an error.
+  public init(file: String = "", location: String, reason: String) {
+    self.file = file
+    self.location = location
+    self.reason = reason
+  }
+
+  /// `FILE: LOCATION: REASON`, leaving out the empty parts.
+  public var description: String {
+    [file, location, reason].filter { !$0.isEmpty }.joined(separator: ": ")
+  }
+}

@@ -1,0 +1,73 @@
+import Catalog
+import Foundation
+import Queue
+import Store
+
+/// A stand-in for the app's `SKPaymentTransactionObserver`: it hears callbacks and acts on them as
+/// its policy says, delivering into the app's storage and finishing transactions.
+public final class AppObserver: TransactionObserver {
+  /// The name shown in log lines.
+  public let name: String
+  /// What it does per state.
+  public let policy: ObserverPolicy
+  private let storage: AppStorage
+
+  /// Creates an observer that delivers into `storage`.
+  public init(name: String, policy: ObserverPolicy, storage: AppStorage) {
+    self.name = name
+    self.policy = policy
+    self.storage = storage
+  }
+
+  /// Acts on each update as the policy says for its state.
+  public func paymentQueue(_ queue: PaymentQueue, updatedTransactions updates: [TransactionUpdate]) {
+    for update in updates {
+      for action in policy.actions(for: update.state) {
+        perform(action, on: update.transaction, in: queue)
+      }
+    }
+  }
+
+  /// Nothing to do: the queue has already logged the removal.
+  public func paymentQueue(_ queue: PaymentQueue, removedTransactions transactions: [PaymentTransaction]) {}
+
+  /// Nothing to do: restored transactions were handled as they arrived.
+  public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {}
+
+  /// Nothing to do: the queue has already logged the failure.
+  public func paymentQueue(
+    _ queue: PaymentQueue, restoreCompletedTransactionsFailedWithError error: SKErrorCode
+  ) {}
+
+  private func perform(_ action: ObserverAction, on transaction: PaymentTransaction, in queue: PaymentQueue) {
+    switch action {
+    case .deliver:
+      deliver(transaction, in: queue)
+    case .finish:
+      do {
+        try queue.finish(transaction)
+        report(queue, "finishTransaction", transaction.handleText)
+      } catch {
+        report(queue, "finishTransaction", "\(transaction.handleText) refused: \(error)")
+      }
+    }
+  }
+
+  private func deliver(_ transaction: PaymentTransaction, in queue: PaymentQueue) {
+    guard transaction.state == .purchased || transaction.state == .restored else { return }
+    let productId = transaction.payment.productId
+    guard let product = queue.store.catalog.product(productId) else { return }
+    switch product.type {
+    case .consumable:
+      let balance = storage.add(transaction.payment.quantity, to: productId)
+      report(queue, "deliver", "\(productId) +\(transaction.payment.quantity) (balance \(balance))")
+    case .nonConsumable, .autoRenewable, .nonRenewing:
+      let unlocked = storage.unlock(productId)
+      report(queue, "deliver", "\(productId) \(unlocked ? "unlocked" : "already unlocked")")
+    }
+  }
+
+  private func report(_ queue: PaymentQueue, _ action: String, _ detail: String) {
+    queue.store.log.record(Event(time: queue.store.clock.now, actor: name, action: action, detail: detail))
+  }
+}

@@ -1,0 +1,27 @@
+/// What the app itself keeps on the device about what it delivered: unlocked features and
+/// consumable balances. It survives relaunches; it is the app's view, not Apple's.
+public final class AppStorage {
+  /// Consumable balances by product identifier.
+  public private(set) var balances: [String: Int] = [:]
+  /// Unlocked non-consumables and subscriptions, by product identifier.
+  public private(set) var unlocked: Set<String> = []
+
+  /// Creates empty storage.
+  public init() {}
+
+  /// Adds to a consumable balance and returns the new balance.
+  @discardableResult
+  public func add(_ quantity: Int, to productId: String) -> Int {
+    balances[productId, default: 0] += quantity
+    return balances[productId]!
+  }
+
+  /// Unlocks a product; returns whether it was locked before.
+  @discardableResult
+  public func unlock(_ productId: String) -> Bool {
+    unlocked.insert(productId).inserted
+  }
+
+  /// Whether the storage holds nothing.
+  public var isEmpty: Bool { balances.isEmpty && unlocked.isEmpty }
+}

@@ -1,0 +1,252 @@
+import Catalog
+import Foundation
+import Store
+
+/// `SKPaymentQueue` on one device: payments become transactions, transactions stay until the app
+/// finishes them (across relaunches), and observers hear every change.
+///
+/// Callbacks are queued, as StoreKit posts them to the main run loop, and delivered by
+/// ``deliverNotifications()``: a finish inside a callback is heard after the current round.
+public final class PaymentQueue {
+  private enum Notification {
+    case process(PaymentTransaction, refusal: SKErrorCode?)
+    case updated([TransactionUpdate], targets: [ObjectIdentifier])
+    case removed([PaymentTransaction], targets: [ObjectIdentifier])
+    case restoreFinished(targets: [ObjectIdentifier])
+    case restoreFailed(SKErrorCode, targets: [ObjectIdentifier])
+  }
+
+  /// The device this queue belongs to.
+  public let device: String
+  /// The store payments go to.
+  public let store: Store
+  /// The account signed in on the device.
+  public private(set) var account: Account
+  /// `SKPaymentQueue.canMakePayments()`: off when the device restricts purchases.
+  public var canMakePayments = true
+  /// How many upcoming payment sheets the user will cancel.
+  public var pendingCancellations = 0
+  /// Unfinished transactions, oldest first.
+  public private(set) var transactions: [PaymentTransaction] = []
+  /// Registered observers, in the order they were added.
+  public private(set) var observers: [any TransactionObserver] = []
+  private let registry: TransactionRegistry
+  private var pending: [Notification] = []
+
+  /// Creates an empty queue.
+  public init(device: String, store: Store, account: Account, registry: TransactionRegistry) {
+    self.device = device
+    self.store = store
+    self.account = account
+    self.registry = registry
+  }
+
+  private var log: EventLog { store.log }
+  private var now: Date { store.clock.now }
+
+  // MARK: Payments
+
+  /// `add(_:)`: starts a payment. The transaction goes `purchasing`, then `purchased` or `failed`.
+  ///
+  /// - Throws: ``QueueError`` before any transaction exists when the quantity is outside 1 to 10 or
+  ///   the product is not in the catalog at all (an app cannot hold an `SKProduct` for it).
+  @discardableResult
+  public func add(_ payment: Payment) throws(QueueError) -> PaymentTransaction {
+    guard Payment.quantities.contains(payment.quantity) else {
+      throw QueueError("quantity must be 1 to 10, not \(payment.quantity)")
+    }
+    guard store.catalog.product(payment.productId) != nil else {
+      throw QueueError("no product \"\(payment.productId)\" in the catalog (`products` lists them)")
+    }
+    let transaction = PaymentTransaction(
+      handle: registry.nextHandle, payment: payment, device: device, state: .purchasing, date: now)
+    registry.register(transaction)
+    transactions.append(transaction)
+    post(.purchasing, of: transaction)
+    pending.append(.process(transaction, refusal: deviceRefusal()))
+    return transaction
+  }
+
+  /// Why the device itself stops a payment being added now: restrictions, or a cancelled sheet.
+  private func deviceRefusal() -> SKErrorCode? {
+    if !canMakePayments { return .paymentNotAllowed }
+    guard pendingCancellations > 0 else { return nil }
+    pendingCancellations -= 1
+    return .paymentCancelled
+  }
+
+  private func complete(_ transaction: PaymentTransaction, refusal: SKErrorCode?) {
+    if let refusal {
+      fail(transaction, with: refusal)
+    } else {
+      switch store.charge(
+        productId: transaction.payment.productId, quantity: transaction.payment.quantity, account: account)
+      {
+      case .success(let record):
+        transaction.record = record
+        transaction.transactionIdentifier = record.transactionId
+        transaction.date = record.purchaseDate
+        post(.purchased, of: transaction)
+      case .failure(let error):
+        fail(transaction, with: error)
+      }
+    }
+  }
+
+  private func fail(_ transaction: PaymentTransaction, with error: SKErrorCode) {
+    transaction.error = error
+    transaction.date = now
+    post(.failed, of: transaction)
+  }
+
+  private func post(_ state: TransactionState, of transaction: PaymentTransaction) {
+    transaction.state = state
+    post(updates: [TransactionUpdate(transaction: transaction, state: state)])
+  }
+
+  private func post(updates: [TransactionUpdate]) {
+    let targets = observers.map(ObjectIdentifier.init)
+    if targets.isEmpty {
+      for update in updates {
+        log.record(
+          Event(
+            time: now, actor: "queue", action: "unheard",
+            detail: "\(update.transaction.summary(as: update.state)) (no observer)",
+            fields: fields(of: update.transaction, state: update.state)))
+      }
+    }
+    pending.append(.updated(updates, targets: targets))
+  }
+
+  // MARK: Finishing
+
+  /// `finishTransaction(_:)`: removes a transaction from the queue.
+  ///
+  /// - Throws: ``QueueError`` when the transaction is on another device, already finished, or in a
+  ///   state StoreKit refuses to finish (`purchasing`, `deferred`).
+  public func finish(_ transaction: PaymentTransaction) throws(QueueError) {
+    guard transaction.device == device else {
+      throw QueueError(
+        "\(transaction.handleText) is in the queue of device \(transaction.device), not \(device)")
+    }
+    guard !transaction.isFinished else { throw QueueError("\(transaction.handleText) is already finished") }
+    guard transaction.state.isFinishable else {
+      throw QueueError(
+        "cannot finish \(transaction.handleText) while it is \(transaction.state.rawValue) (StoreKit raises an exception)"
+      )
+    }
+    transaction.isFinished = true
+    transactions.removeAll { $0 === transaction }
+    pending.append(.removed([transaction], targets: observers.map(ObjectIdentifier.init)))
+  }
+
+  // MARK: Restore
+
+  /// `restoreCompletedTransactions()`: a `restored` transaction with a new identifier for every
+  /// restorable purchase of the account, then `restoreCompletedTransactionsFinished`.
+  public func restoreCompletedTransactions() {
+    var updates: [TransactionUpdate] = []
+    for original in account.restorablePurchases {
+      let transaction = PaymentTransaction(
+        handle: registry.nextHandle,
+        payment: Payment(productId: original.productId, quantity: original.quantity),
+        device: device, state: .restored, date: now)
+      transaction.transactionIdentifier = store.makeTransactionId()
+      transaction.original = original
+      transaction.record = original
+      registry.register(transaction)
+      transactions.append(transaction)
+      updates.append(TransactionUpdate(transaction: transaction, state: .restored))
+    }
+    if !updates.isEmpty { post(updates: updates) }
+    pending.append(.restoreFinished(targets: observers.map(ObjectIdentifier.init)))
+  }
+
+  // MARK: Observers
+
+  /// `add(_ observer:)`. An observer added while unfinished transactions wait hears them at once,
+  /// as StoreKit redelivers them; it never hears what happened before it was added.
+  public func add(observer: any TransactionObserver) {
+    observers.append(observer)
+    let waiting = transactions.filter { $0.state != .purchasing }
+    guard !waiting.isEmpty else { return }
+    let updates = waiting.map { TransactionUpdate(transaction: $0, state: $0.state) }
+    pending.append(.updated(updates, targets: [ObjectIdentifier(observer)]))
+  }
+
+  /// `remove(_ observer:)`.
+  ///
+  /// - Returns: whether an observer of that name was registered.
+  @discardableResult
+  public func removeObserver(named name: String) -> Bool {
+    let before = observers.count
+    observers.removeAll { $0.name == name }
+    return observers.count < before
+  }
+
+  /// The app process ends: observers are gone and callbacks not yet delivered are lost. The
+  /// unfinished transactions stay, waiting for the next observer.
+  public func relaunch() {
+    observers.removeAll()
+    pending.removeAll()
+  }
+
+  // MARK: Delivery
+
+  /// Whether callbacks wait to be delivered.
+  public var hasPendingNotifications: Bool { !pending.isEmpty }
+
+  /// Delivers queued callbacks in order, including those that observers cause while being called,
+  /// until none remain.
+  public func deliverNotifications() {
+    while !pending.isEmpty {
+      deliver(pending.removeFirst())
+    }
+  }
+
+  private func deliver(_ notification: Notification) {
+    switch notification {
+    case .process(let transaction, let refusal):
+      complete(transaction, refusal: refusal)
+    case .updated(let updates, let targets):
+      let detail = updates.map { $0.transaction.summary(as: $0.state) }.joined(separator: ", ")
+      for observer in registered(targets) {
+        announce(observer, "updatedTransactions", detail)
+        observer.paymentQueue(self, updatedTransactions: updates)
+      }
+    case .removed(let removed, let targets):
+      let detail = removed.map { $0.summary(as: $0.state) }.joined(separator: ", ")
+      for observer in registered(targets) {
+        announce(observer, "removedTransactions", detail)
+        observer.paymentQueue(self, removedTransactions: removed)
+      }
+    case .restoreFinished(let targets):
+      for observer in registered(targets) {
+        announce(observer, "restoreCompletedTransactionsFinished", "")
+        observer.paymentQueueRestoreCompletedTransactionsFinished(self)
+      }
+    case .restoreFailed(let error, let targets):
+      for observer in registered(targets) {
+        announce(observer, "restoreCompletedTransactionsFailedWithError", error.description)
+        observer.paymentQueue(self, restoreCompletedTransactionsFailedWithError: error)
+      }
+    }
+  }
+
+  private func registered(_ targets: [ObjectIdentifier]) -> [any TransactionObserver] {
+    targets.compactMap { target in observers.first { ObjectIdentifier($0) == target } }
+  }
+
+  private func announce(_ observer: any TransactionObserver, _ callback: String, _ detail: String) {
+    log.record(Event(time: now, actor: observer.name, action: callback, detail: detail))
+  }
+
+  private func fields(of transaction: PaymentTransaction, state: TransactionState) -> [Event.Field] {
+    var fields: [Event.Field] = [
+      .init("handle", transaction.handleText), .init("product", transaction.payment.productId),
+      .init("state", state.rawValue),
+    ]
+    if let id = transaction.transactionIdentifier { fields.append(.init("transactionId", id)) }
+    return fields
+  }
+}

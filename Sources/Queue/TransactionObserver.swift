@@ -1,0 +1,28 @@
+import Store
+
+/// `SKPaymentTransactionObserver`: the app code a queue tells about transactions.
+public protocol TransactionObserver: AnyObject {
+  /// The name the workbench shows in log lines.
+  var name: String { get }
+
+  /// Transactions changed state. Each update carries the state it changed to.
+  func paymentQueue(_ queue: PaymentQueue, updatedTransactions updates: [TransactionUpdate])
+
+  /// Finished transactions left the queue.
+  func paymentQueue(_ queue: PaymentQueue, removedTransactions transactions: [PaymentTransaction])
+
+  /// A restore delivered everything it had.
+  func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue)
+
+  /// A restore failed.
+  func paymentQueue(_ queue: PaymentQueue, restoreCompletedTransactionsFailedWithError error: SKErrorCode)
+}
+
+/// A transaction as a callback delivers it: the object, and the state it was in when the change
+/// was queued (it may have moved on since).
+public struct TransactionUpdate {
+  /// The transaction.
+  public let transaction: PaymentTransaction
+  /// The state the callback reports.
+  public let state: TransactionState
+}

@@ -1,0 +1,16 @@
+/// Hands out Apple-shaped transaction identifiers: sixteen-digit numeric strings, sequential so
+/// that runs are reproducible. Sandbox identifiers start with 2, as Apple's do.
+public struct TransactionIdentifierGenerator: Sendable {
+  private var next: UInt64
+
+  /// Creates a generator whose first identifier is `first`.
+  public init(first: UInt64 = 2_000_000_000_000_001) {
+    next = first
+  }
+
+  /// The next identifier.
+  public mutating func make() -> String {
+    defer { next += 1 }
+    return String(next)
+  }
+}

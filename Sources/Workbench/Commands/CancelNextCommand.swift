@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `cancel-next`: the user cancels the next payment sheet.
+struct CancelNextCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cancel-next",
+    abstract: "The user cancels the next payment sheet: it fails with SKError 2 paymentCancelled.")
+
+  @Option(help: "How many payment sheets in a row to cancel.")
+  var count = 1
+
+  func validate() throws {
+    guard (1...100).contains(count) else { throw ValidationError("--count must be 1 to 100") }
+  }
+
+  func execute(in session: Session) throws {
+    session.device.queue.pendingCancellations += count
+  }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Catalog
+
+/// `catalog` and `catalog load FILE`.
+struct CatalogCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "catalog",
+    abstract: "Show the catalog in use, or load another.",
+    subcommands: [Show.self, Load.self],
+    defaultSubcommand: Show.self)
+
+  struct Show: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Say which catalog is loaded.")
+
+    func execute(in session: Session) throws {
+      let catalog = session.world.store.catalog
+      session.print(
+        "catalog \(session.catalogSource): bundle \(catalog.bundleId), version \(catalog.appVersion), "
+          + "\(catalog.products.count) products, storefront \(session.world.store.storefront)")
+    }
+  }
+
+  struct Load: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Load a catalog file (before anything is bought).",
+      discussion: "A relative path is read from the directory of the script that loads it.")
+
+    @Argument(help: "The catalog file.")
+    var file: String
+
+    func execute(in session: Session) throws {
+      let path = session.resolve(file)
+      let catalog = try CatalogLoader.load(path: path)
+      try session.loadCatalog(catalog, from: file)
+      try Show().execute(in: session)
+    }
+  }
+}

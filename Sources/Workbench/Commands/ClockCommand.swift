@@ -1,0 +1,36 @@
+import ArgumentParser
+import Store
+
+/// `clock` and `clock set DATE`: the virtual clock.
+struct ClockCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clock",
+    abstract: "Show or set the virtual clock.",
+    subcommands: [Show.self, Set.self],
+    defaultSubcommand: Show.self)
+
+  struct Show: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the virtual time.")
+
+    func execute(in session: Session) throws {
+      session.print(Timestamp.iso8601(session.world.store.clock.now))
+    }
+  }
+
+  struct Set: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Set the virtual time (UTC), such as 2026-03-01 or 2026-03-01T12:00:00Z.",
+      discussion: "Time can go backwards only while nothing has been bought.")
+
+    @Argument(help: "The new time.")
+    var date: String
+
+    func execute(in session: Session) throws {
+      guard let instant = Timestamp.parse(date) else {
+        throw WorkbenchError("\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")
+      }
+      try session.world.store.setClock(to: instant)
+      session.print(Timestamp.iso8601(instant))
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Observer
+
+/// `observer add|remove`: registers and removes stand-in transaction observers.
+struct ObserverCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "observer",
+    abstract: "Add or remove a stand-in transaction observer.",
+    subcommands: [Add.self, Remove.self])
+
+  struct Add: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Register an observer that acts as its policy says.",
+      discussion: """
+        Presets: \(ObserverPolicy.presets.map { "\n  \($0.name): \($0.summary)" }.joined())
+        Actions for --purchased, --restored and --failed: deliver, finish, both in order \
+        (deliver,finish or finish,deliver), or none.
+        An observer added while transactions wait in the queue hears them at once.
+        """)
+
+    @Argument(help: "The observer's name, shown in log lines.")
+    var name: String
+
+    @Argument(help: "A policy preset (default: correct).")
+    var preset = "correct"
+
+    @Option(help: "Actions for purchased transactions.")
+    var purchased: String?
+
+    @Option(help: "Actions for restored transactions.")
+    var restored: String?
+
+    @Option(help: "Actions for failed transactions.")
+    var failed: String?
+
+    func execute(in session: Session) throws {
+      guard !session.device.queue.observers.contains(where: { $0.name == name }) else {
+        throw WorkbenchError("an observer named \(name) is already registered")
+      }
+      let policy = try makePolicy()
+      session.device.addObserver(named: name, policy: policy)
+      session.print("observer \(name) added: \(policy.presetName ?? "custom") (\(policy))")
+    }
+
+    private func makePolicy() throws(WorkbenchError) -> ObserverPolicy {
+      guard var policy = ObserverPolicy.preset(named: preset) else {
+        let names = ObserverPolicy.presets.map(\.name).joined(separator: ", ")
+        throw WorkbenchError("unknown policy \"\(preset)\" (presets: \(names))")
+      }
+      if let purchased { policy.purchased = try actions(purchased, for: "--purchased") }
+      if let restored { policy.restored = try actions(restored, for: "--restored") }
+      if let failed {
+        policy.failed = try actions(failed, for: "--failed")
+        guard !policy.failed.contains(.deliver) else {
+          throw WorkbenchError("--failed: nothing can be delivered for a failed transaction")
+        }
+      }
+      return policy
+    }
+
+    private func actions(_ text: String, for option: String) throws(WorkbenchError) -> [ObserverAction] {
+      guard let actions = ObserverPolicy.parseActions(text) else {
+        throw WorkbenchError(
+          "\(option): \"\(text)\" is not an action list (deliver, finish, deliver,finish, finish,deliver or none)"
+        )
+      }
+      return actions
+    }
+  }
+
+  struct Remove: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Unregister an observer.")
+
+    @Argument(help: "The observer's name.")
+    var name: String
+
+    func execute(in session: Session) throws {
+      guard session.device.queue.removeObserver(named: name) else {
+        throw WorkbenchError("no observer named \(name) (`observers` lists them)")
+      }
+      session.print("observer \(name) removed")
+    }
+  }
+}

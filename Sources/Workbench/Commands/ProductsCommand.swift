@@ -1,0 +1,43 @@
+import ArgumentParser
+import Catalog
+import Store
+
+/// `products [ID…]`: a products request.
+struct ProductsCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "products",
+    abstract: "Ask for products, like SKProductsRequest: valid products and invalid identifiers.",
+    discussion: "With no identifiers, asks for the whole catalog.")
+
+  @Argument(help: "Product identifiers to ask for.")
+  var ids: [String] = []
+
+  func execute(in session: Session) throws {
+    let store = session.world.store
+    let response = store.productsRequest(ids)
+    let rows = response.products.map { product in
+      [
+        product.id, product.type.rawValue, product.text(for: store.locale).title,
+        terms(of: product, in: store),
+      ]
+    }
+    session.print(lines: TextTable.render(rows))
+    for invalid in response.invalidProductIdentifiers {
+      session.print("invalid: \(invalid.id) (\(invalid.reason.rawValue))")
+    }
+    if response.products.isEmpty && response.invalidProductIdentifiers.isEmpty {
+      session.print("the catalog has no products")
+    }
+  }
+
+  private func terms(of product: Product, in store: Store) -> String {
+    let price = store.price(of: product).formatted
+    if let subscription = product.subscription {
+      var text = "\(price) / \(subscription.period)"
+      if let offer = subscription.introductoryOffer { text += ", intro: \(offer)" }
+      return text + ", group \(subscription.group) level \(subscription.level)"
+    }
+    if let period = product.nonRenewingPeriod { return "\(price) for \(period)" }
+    return price
+  }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `quit`: ends the prompt or the script.
+struct QuitCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "quit", abstract: "Leave the prompt, or stop the script here.", aliases: ["exit"])
+
+  func execute(in session: Session) throws {
+    session.wantsToQuit = true
+  }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `restore`: restoreCompletedTransactions.
+struct RestoreCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "restore",
+    abstract: "Restore completed transactions: non-consumables come back as restored transactions.")
+
+  func execute(in session: Session) throws {
+    session.device.queue.restoreCompletedTransactions()
+  }
+}

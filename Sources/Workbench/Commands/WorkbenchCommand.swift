@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The command language: every command a prompt line or a script line can hold.
+struct WorkbenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "storebench",
+    abstract: "Commands of the storebench workbench.",
+    discussion: """
+      One command a line; # starts a comment; quote arguments with spaces.
+      Prefix a command with `try` to keep going when it fails (then `expect last-error`).
+      `help COMMAND` shows a command's options.
+      """,
+    subcommands: [
+      ProductsCommand.self, BuyCommand.self, FinishCommand.self, TransactionsCommand.self,
+      HistoryCommand.self,
+      RestoreCommand.self, RelaunchCommand.self, CancelNextCommand.self, CanMakePaymentsCommand.self,
+      ObserverCommand.self, ObserversCommand.self, StorageCommand.self, ClockCommand.self,
+      AdvanceClockCommand.self,
+      CatalogCommand.self, ExpectCommand.self, QuitCommand.self,
+    ])
+}

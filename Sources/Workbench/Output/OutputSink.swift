@@ -1,0 +1,35 @@
+/// Where a session's lines go: its standard output and its error output.
+public struct OutputSink {
+  /// Receives each line of output, without its newline.
+  public var write: (String) -> Void
+  /// Receives each error line, without its newline.
+  public var writeError: (String) -> Void
+
+  /// Creates a sink from two line handlers.
+  public init(write: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
+    self.write = write
+    self.writeError = writeError
+  }
+
+  /// A sink that collects every line, errors included, into one transcript in order.
+  public static func collecting(into transcript: Transcript) -> OutputSink {
+    OutputSink(write: { transcript.append($0) }, writeError: { transcript.append($0) })
+  }
+}
+
+/// Lines gathered in order, such as a script's whole output for comparison with a golden file.
+public final class Transcript {
+  /// The lines so far.
+  public private(set) var lines: [String] = []
+
+  /// Creates an empty transcript.
+  public init() {}
+
+  /// Adds a line.
+  public func append(_ line: String) {
+    lines.append(line)
+  }
+
+  /// The lines joined, each ending in a newline.
+  public var text: String { lines.map { $0 + "\n" }.joined() }
+}

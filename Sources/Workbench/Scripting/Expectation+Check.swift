@@ -1,0 +1,104 @@
+import Foundation
+import Queue
+import Store
+
+extension Expectation {
+  /// Checks the assertion against the session as it is now.
+  ///
+  /// - Throws: ``ExpectationFailure`` saying what was expected and what was found, or
+  ///   ``WorkbenchError`` when a transaction reference names nothing.
+  func check(in session: Session) throws {
+    switch self {
+    case .transactionState(let reference, let state):
+      let transaction = try session.transaction(reference)
+      let actual: String
+      switch state {
+      case "finished", "unfinished": actual = transaction.isFinished ? "finished" : "unfinished"
+      default: actual = transaction.state.rawValue
+      }
+      try require(actual == state, "\(transaction.handleText) is \(actual), expected \(state)")
+    case .transactionProduct(let reference, let productId):
+      let transaction = try session.transaction(reference)
+      try require(
+        transaction.payment.productId == productId,
+        "\(transaction.handleText) is for \(transaction.payment.productId), expected \(productId)")
+    case .transactionQuantity(let reference, let quantity):
+      let transaction = try session.transaction(reference)
+      try require(
+        transaction.payment.quantity == quantity,
+        "\(transaction.handleText) has quantity \(transaction.payment.quantity), expected \(quantity)")
+    case .transactionError(let reference, let error):
+      let transaction = try session.transaction(reference)
+      try require(
+        transaction.error == error,
+        "\(transaction.handleText) has error \(transaction.error.map { "\($0)" } ?? "none"), expected \(error.map { "\($0)" } ?? "none")"
+      )
+    case .transactionOriginal(let reference, let originalReference):
+      try checkOriginal(
+        of: try session.transaction(reference), is: try session.transaction(originalReference))
+    case .storageBalance(let productId, let balance):
+      let actual = session.device.storage.balances[productId] ?? 0
+      try require(actual == balance, "storage has \(productId) \(actual), expected \(balance)")
+    case .storageUnlocked(let productId, let unlocked):
+      let actual = session.device.storage.unlocked.contains(productId)
+      try require(
+        actual == unlocked,
+        "\(productId) is \(actual ? "unlocked" : "locked"), expected \(unlocked ? "unlocked" : "locked")")
+    case .storageEmpty:
+      try require(session.device.storage.isEmpty, "the app's storage is not empty")
+    case .queueCount(let count):
+      let actual = session.device.queue.transactions
+      try require(
+        actual.count == count,
+        "the queue holds \(actual.count) (\(actual.map(\.handleText).joined(separator: " "))), expected \(count)"
+      )
+    case .queueContains(let reference, let contains):
+      let transaction = try session.transaction(reference)
+      let actual = session.device.queue.transactions.contains { $0 === transaction }
+      try require(actual == contains, "\(transaction.handleText) is \(actual ? "" : "not ")in the queue")
+    case .historyCount(let productId, let count):
+      let history = session.device.queue.account.history.filter {
+        productId == nil || $0.productId == productId
+      }
+      try require(
+        history.count == count,
+        "history has \(history.count) \(productId.map { "\($0) " } ?? "")entries, expected \(count)")
+    case .historyTotal(let amount):
+      let total = session.device.queue.account.history.reduce(Decimal(0)) { $0 + $1.charged.amount }
+      try require(total == amount, "history charged \(total) in all, expected \(amount)")
+    case .lastError(let substring):
+      try checkLastError(session.lastCommandError, contains: substring)
+    case .clock(let date):
+      let now = session.world.store.clock.now
+      try require(now == date, "the clock is \(Timestamp.iso8601(now)), expected \(Timestamp.iso8601(date))")
+    case .observerCount(let count):
+      let actual = session.device.queue.observers.count
+      try require(actual == count, "\(actual) observers registered, expected \(count)")
+    }
+  }
+
+  private func checkOriginal(of transaction: PaymentTransaction, is original: PaymentTransaction) throws {
+    let actual = transaction.record?.originalTransactionId
+    let expected = original.record?.originalTransactionId ?? original.transactionIdentifier
+    try require(
+      actual != nil && actual == expected,
+      "\(transaction.handleText) has original transaction \(actual ?? "none"), expected \(expected ?? "none") (\(original.handleText))"
+    )
+  }
+
+  private func checkLastError(_ error: String?, contains substring: String?) throws {
+    guard let substring else {
+      try require(error == nil, "the last command failed (\(error ?? "")), expected no error")
+      return
+    }
+    guard let error else {
+      throw ExpectationFailure("no command failed, expected an error containing \"\(substring)\"")
+    }
+    try require(
+      error.contains(substring), "the last error was \"\(error)\", expected it to contain \"\(substring)\"")
+  }
+
+  private func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    if !condition { throw ExpectationFailure(message()) }
+  }
+}

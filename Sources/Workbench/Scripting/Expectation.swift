@@ -1,0 +1,135 @@
+import Catalog
+import Foundation
+import Queue
+import Store
+
+/// One assertion of an `expect` line, parsed and ready to check against a session.
+///
+/// Grammar (REF is `#N`, `last` or a transaction id):
+/// ```
+/// expect txn REF STATE                  purchasing|purchased|failed|restored|deferred|finished|unfinished
+/// expect txn REF product ID | quantity N | error NAME|CODE|none | original REF
+/// expect storage PRODUCT N|unlocked|locked
+/// expect storage empty
+/// expect queue empty | count N | has REF | lacks REF
+/// expect history count N | PRODUCT count N | total AMOUNT
+/// expect last-error none | TEXT
+/// expect clock DATE
+/// expect observers N
+/// ```
+enum Expectation {
+  case transactionState(reference: String, state: String)
+  case transactionProduct(reference: String, productId: String)
+  case transactionQuantity(reference: String, quantity: Int)
+  case transactionError(reference: String, error: SKErrorCode?)
+  case transactionOriginal(reference: String, original: String)
+  case storageBalance(productId: String, balance: Int)
+  case storageUnlocked(productId: String, unlocked: Bool)
+  case storageEmpty
+  case queueCount(Int)
+  case queueContains(reference: String, contains: Bool)
+  case historyCount(productId: String?, count: Int)
+  case historyTotal(amount: Decimal)
+  case lastError(substring: String?)
+  case clock(Date)
+  case observerCount(Int)
+
+  static let grammar = """
+    expect txn REF STATE          (purchasing, purchased, failed, restored, deferred, finished, unfinished)
+    expect txn REF product ID | quantity N | error NAME|CODE|none | original REF
+    expect storage PRODUCT N|unlocked|locked    expect storage empty
+    expect queue empty | count N | has REF | lacks REF
+    expect history count N | PRODUCT count N | total AMOUNT
+    expect last-error none | TEXT
+    expect clock DATE             expect observers N
+    REF is #N, last, or a transaction id.
+    """
+
+  /// Parses the words after `expect`.
+  ///
+  /// - Throws: ``WorkbenchError`` quoting the grammar when the words fit none of the forms.
+  static func parse(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    switch words.first {
+    case "txn": return try parseTransaction(Array(words.dropFirst()))
+    case "storage": return try parseStorage(Array(words.dropFirst()))
+    case "queue": return try parseQueue(Array(words.dropFirst()))
+    case "history": return try parseHistory(Array(words.dropFirst()))
+    case "last-error":
+      guard words.count == 2 else { throw usage("last-error takes one argument: none or the expected text") }
+      return .lastError(substring: words[1] == "none" ? nil : words[1])
+    case "clock":
+      guard words.count == 2, let date = Timestamp.parse(words[1]) else {
+        throw usage("clock takes one date")
+      }
+      return .clock(date)
+    case "observers":
+      guard words.count == 2, let count = Int(words[1]) else { throw usage("observers takes a count") }
+      return .observerCount(count)
+    default:
+      throw usage("unknown subject \(words.first.map { "\"\($0)\"" } ?? "(none)")")
+    }
+  }
+
+  private static func usage(_ reason: String) -> WorkbenchError {
+    WorkbenchError("expect: \(reason)\n\(grammar)")
+  }
+
+  private static func integer(_ text: String) throws(WorkbenchError) -> Int {
+    guard let value = Int(text) else { throw usage("\"\(text)\" is not a whole number") }
+    return value
+  }
+
+  private static func parseTransaction(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    guard words.count >= 2 else { throw usage("txn needs a transaction and what to expect of it") }
+    let reference = words[0]
+    switch (words[1], words.count) {
+    case ("product", 3): return .transactionProduct(reference: reference, productId: words[2])
+    case ("quantity", 3): return .transactionQuantity(reference: reference, quantity: try integer(words[2]))
+    case ("original", 3): return .transactionOriginal(reference: reference, original: words[2])
+    case ("error", 3):
+      if words[2] == "none" { return .transactionError(reference: reference, error: nil) }
+      guard let code = SKErrorCode(nameOrNumber: words[2]) else {
+        throw usage("\"\(words[2])\" is not an SKError code")
+      }
+      return .transactionError(reference: reference, error: code)
+    case (let state, 2):
+      let states = TransactionState.allCases.map(\.rawValue) + ["finished", "unfinished"]
+      guard states.contains(state) else { throw usage("\"\(state)\" is not a transaction state") }
+      return .transactionState(reference: reference, state: state)
+    default:
+      throw usage("cannot read \"txn \(words.joined(separator: " "))\"")
+    }
+  }
+
+  private static func parseStorage(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    if words == ["empty"] { return .storageEmpty }
+    guard words.count == 2 else { throw usage("storage takes a product and a balance, unlocked or locked") }
+    switch words[1] {
+    case "unlocked": return .storageUnlocked(productId: words[0], unlocked: true)
+    case "locked": return .storageUnlocked(productId: words[0], unlocked: false)
+    default: return .storageBalance(productId: words[0], balance: try integer(words[1]))
+    }
+  }
+
+  private static func parseQueue(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    switch (words.first, words.count) {
+    case ("empty", 1): return .queueCount(0)
+    case ("count", 2): return .queueCount(try integer(words[1]))
+    case ("has", 2): return .queueContains(reference: words[1], contains: true)
+    case ("lacks", 2): return .queueContains(reference: words[1], contains: false)
+    default: throw usage("queue takes empty, count N, has REF or lacks REF")
+    }
+  }
+
+  private static func parseHistory(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    switch (words.first, words.count) {
+    case ("count", 2): return .historyCount(productId: nil, count: try integer(words[1]))
+    case ("total", 2):
+      guard let amount = Price.parseAmount(words[1]) else { throw usage("\"\(words[1])\" is not an amount") }
+      return .historyTotal(amount: amount)
+    case (let product?, 3) where words[1] == "count":
+      return .historyCount(productId: product, count: try integer(words[2]))
+    default: throw usage("history takes count N, PRODUCT count N or total AMOUNT")
+    }
+  }
+}

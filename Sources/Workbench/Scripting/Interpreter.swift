@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+
+/// Runs lines of the command language against a session: the one path the prompt, scripts and
+/// the command line share.
+public enum Interpreter {
+  /// How a line ended.
+  public enum Outcome: Equatable, Sendable {
+    /// It ran (or was blank, a comment, or help).
+    case succeeded
+    /// It failed; the message says why (several lines for usage errors).
+    case failed(String)
+    /// An `expect` did not hold.
+    case expectationFailed(String)
+  }
+
+  /// Splits, parses and runs one line, then lets the world settle.
+  public static func run(line: String, in session: Session) -> Outcome {
+    let words: [String]
+    do {
+      words = try CommandLineSplitter.split(line)
+    } catch {
+      return .failed(error.description)
+    }
+    return run(words: words, in: session)
+  }
+
+  /// Parses and runs one command given as words. `try` before a command records its failure as
+  /// the session's last error instead of failing.
+  public static func run(words: [String], in session: Session) -> Outcome {
+    guard let first = words.first else { return .succeeded }
+    if first == "try" {
+      let outcome = run(words: Array(words.dropFirst()), in: session)
+      switch outcome {
+      case .succeeded:
+        session.lastCommandError = nil
+      case .failed(let message), .expectationFailed(let message):
+        session.print("error (tried): \(message)")
+        session.lastCommandError = message
+      }
+      return .succeeded
+    }
+    let outcome = execute(words, in: session)
+    session.world.settle()
+    return outcome
+  }
+
+  private static func execute(_ words: [String], in session: Session) -> Outcome {
+    do {
+      var command = try WorkbenchCommand.parseAsRoot(words)
+      guard let sessionCommand = command as? any SessionCommand else {
+        try command.run()
+        return .succeeded
+      }
+      try sessionCommand.execute(in: session)
+      return .succeeded
+    } catch let failure as ExpectationFailure {
+      return .expectationFailed(failure.description)
+    } catch let error as WorkbenchError {
+      return .failed(error.description)
+    } catch {
+      return parserOutcome(for: error, in: session)
+    }
+  }
+
+  /// Help requests print help; other parser errors and errors of the model become failures.
+  private static func parserOutcome(for error: any Error, in session: Session) -> Outcome {
+    let message = WorkbenchCommand.fullMessage(for: error)
+    guard WorkbenchCommand.exitCode(for: error) != .success else {
+      session.print(lines: message.trimmedLines)
+      return .succeeded
+    }
+    var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+    return .failed(text)
+  }
+}
+
+extension String {
+  /// The lines of the text, trailing blank lines dropped.
+  var trimmedLines: [String] {
+    var lines = split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+    return lines
+  }
+}

@@ -1,0 +1,91 @@
+import Catalog
+
+/// Runs scripts line by line against a fresh session, reporting failures as `FILE:LINE: …`.
+public struct ScriptRunner {
+  /// How to run.
+  public struct Options: Sendable {
+    /// Carry on after a failed line instead of stopping.
+    public var keepGoing = false
+    /// Print each command line (`> buy EnergyBottle`) before its output.
+    public var echoCommands = false
+    /// Text or JSON lines.
+    public var format = OutputFormat.text
+
+    /// Creates options.
+    public init(keepGoing: Bool = false, echoCommands: Bool = false, format: OutputFormat = .text) {
+      self.keepGoing = keepGoing
+      self.echoCommands = echoCommands
+      self.format = format
+    }
+  }
+
+  /// A line that failed.
+  public struct Failure: Hashable, Sendable, CustomStringConvertible {
+    /// The script's name.
+    public var file: String
+    /// The 1-based line number.
+    public var line: Int
+    /// What went wrong, beginning `error:` or `expectation failed:`.
+    public var message: String
+
+    /// `FILE:LINE: message`.
+    public var description: String { "\(file):\(line): \(message)" }
+  }
+
+  /// What a run produced.
+  public struct Result: Sendable {
+    /// The failed lines, in order.
+    public var failures: [Failure]
+    /// Whether no line failed.
+    public var passed: Bool { failures.isEmpty }
+  }
+
+  /// The catalog each script starts with.
+  public var catalog: Catalog
+  /// How to name it.
+  public var catalogSource: String
+  /// How to run.
+  public var options: Options
+
+  /// Creates a runner.
+  public init(catalog: Catalog, catalogSource: String, options: Options = Options()) {
+    self.catalog = catalog
+    self.catalogSource = catalogSource
+    self.options = options
+  }
+
+  /// Runs one script in a new session, writing its output to `output`.
+  public func run(_ script: Script, output: OutputSink) -> Result {
+    let session = Session(
+      catalog: catalog, catalogSource: catalogSource, output: output, format: options.format)
+    session.baseDirectory = script.directory
+    return run(script, in: session)
+  }
+
+  /// Runs one script in an existing session.
+  public func run(_ script: Script, in session: Session) -> Result {
+    var failures: [Failure] = []
+    for (index, line) in script.lines.enumerated() {
+      if options.echoCommands, !isBlankOrComment(line) { session.print("> \(line)") }
+      let failure: String?
+      switch Interpreter.run(line: line, in: session) {
+      case .succeeded: failure = nil
+      case .failed(let message): failure = "error: \(message)"
+      case .expectationFailed(let message): failure = "expectation failed: \(message)"
+      }
+      if let failure {
+        let located = Failure(file: script.name, line: index + 1, message: failure)
+        failures.append(located)
+        session.output.writeError(located.description)
+        if !options.keepGoing { break }
+      }
+      if session.wantsToQuit { break }
+    }
+    return Result(failures: failures)
+  }
+
+  private func isBlankOrComment(_ line: String) -> Bool {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    return trimmed.isEmpty || trimmed.hasPrefix("#")
+  }
+}

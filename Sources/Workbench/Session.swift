@@ -1,0 +1,97 @@
+import Catalog
+import Foundation
+import Queue
+import Store
+
+/// One run of the workbench: the simulated world, where output goes, and what the last command
+/// left behind. The prompt, a script and a test case each own one.
+public final class Session {
+  /// What is simulated.
+  public private(set) var world: World
+  /// Where the catalog came from, as the user named it.
+  public private(set) var catalogSource: String
+  /// How events and output are written.
+  public let format: OutputFormat
+  /// The error of the last command run with `try`, if it failed.
+  public internal(set) var lastCommandError: String?
+  /// Set by `quit`: the prompt or script stops after this command.
+  public internal(set) var wantsToQuit = false
+  /// The directory relative paths in commands are read from: the script's, or the working directory.
+  public var baseDirectory: String?
+  let output: OutputSink
+  private let log: EventLog
+
+  /// Creates a session over a catalog.
+  ///
+  /// - Parameters:
+  ///   - catalog: the products on sale.
+  ///   - catalogSource: where they came from, for messages.
+  ///   - output: where lines go.
+  ///   - format: text or JSON lines.
+  public init(catalog: Catalog, catalogSource: String, output: OutputSink, format: OutputFormat = .text) {
+    let log = EventLog()
+    self.log = log
+    self.world = World(catalog: catalog, log: log)
+    self.catalogSource = catalogSource
+    self.output = output
+    self.format = format
+    log.redirect { [output, format] event in output.write(EventRenderer.render(event, as: format)) }
+  }
+
+  /// Writes a line of command output.
+  public func print(_ line: String) {
+    switch format {
+    case .text: output.write(line)
+    case .json: output.write(JSONLine.object([("output", line)]))
+    }
+  }
+
+  /// Writes lines of command output.
+  func print(lines: [String]) {
+    lines.forEach { print($0) }
+  }
+
+  /// Replaces the catalog, while nothing has been bought.
+  func loadCatalog(_ catalog: Catalog, from source: String) throws(StoreError) {
+    try world.store.replaceCatalog(with: catalog)
+    catalogSource = source
+  }
+
+  /// A path as a command gave it, made relative to ``baseDirectory`` when it is not absolute.
+  func resolve(_ path: String) -> String {
+    guard let baseDirectory, !path.hasPrefix("/") else { return path }
+    return URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).path
+  }
+
+  /// The current device.
+  var device: Device { world.device }
+
+  /// Finds a transaction by `#N`, `last` or its App Store identifier.
+  ///
+  /// - Throws: ``WorkbenchError`` naming what was not found.
+  func transaction(_ reference: String) throws(WorkbenchError) -> PaymentTransaction {
+    let registry = world.registry
+    if reference == "last" {
+      guard let last = registry.last else {
+        throw WorkbenchError("no transaction yet, so `last` names nothing")
+      }
+      return last
+    }
+    if reference.hasPrefix("#") {
+      guard let handle = Int(reference.dropFirst()) else {
+        throw WorkbenchError("\"\(reference)\" is not a transaction handle such as #1")
+      }
+      guard let transaction = registry.transaction(handle: handle) else {
+        throw WorkbenchError("no transaction \(reference) (there are \(registry.all.count))")
+      }
+      return transaction
+    }
+    guard !reference.isEmpty, reference.allSatisfy(\.isNumber) else {
+      throw WorkbenchError("\"\(reference)\" is not a transaction: use #N, last, or a transaction id")
+    }
+    guard let transaction = registry.transaction(identifier: reference) else {
+      throw WorkbenchError("no transaction with id \(reference)")
+    }
+    return transaction
+  }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Workbench
+
+/// Options every subcommand takes.
+struct CommonOptions: ParsableArguments {
+  @Option(help: "The catalog file (default: $STOREBENCH_CATALOG, else the built-in default catalog).")
+  var catalog: String?
+
+  @Option(help: "Output as text lines or JSON lines.")
+  var format: OutputFormat = .text
+
+  /// A runner over the chosen catalog, or a clean exit with the catalog's error.
+  func makeRunner(keepGoing: Bool = false, echoCommands: Bool = false) throws -> ScriptRunner {
+    do {
+      let located = try CatalogLocator.load(path: catalog)
+      return ScriptRunner(
+        catalog: located.catalog, catalogSource: located.source,
+        options: .init(keepGoing: keepGoing, echoCommands: echoCommands, format: format))
+    } catch {
+      Console.error("error: \(error)")
+      throw ExitCode.failure
+    }
+  }
+}
+
+extension OutputFormat: ExpressibleByArgument {}

@@ -1,0 +1,23 @@
+import Foundation
+import Workbench
+
+/// Standard output and error, written unbuffered so that the two interleave in order.
+enum Console {
+  static func write(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  static func error(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// Writes text with no newline, such as a prompt.
+  static func prompt(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  static var sink: OutputSink { OutputSink(write: write, writeError: error) }
+
+  /// Whether standard input is an interactive terminal.
+  static var inputIsTerminal: Bool { isatty(FileHandle.standardInput.fileDescriptor) != 0 }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import Catalog
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+private func sample(_ name: String) -> String { repository.appendingPathComponent("catalog/\(name)").path }
+
+/// Parses a catalog whose one product has `product` as its JSON members.
+private func catalogError(product: String, extra: String = "") -> String {
+  let text = """
+    {"bundleId": "com.example.x", \(extra) "products": [
+      {"id": "a", "type": "consumable", "localizations": {"en_US": {"title": "A"}}, "price": "1.00"},
+      {"id": "b", "type": "consumable", "localizations": {"en_US": {"title": "B"}}, "price": "1.00"},
+      {\(product)}
+    ]}
+    """
+  do {
+    _ = try CatalogLoader.parse(Array(text.utf8))
+    return "no error"
+  } catch {
+    return error.description
+  }
+}
+
+@Suite struct CatalogLoaderTests {
+  @Test func soccerCatalogHasItsThreeProductsInTwoLanguages() throws {
+    let catalog = try CatalogLoader.load(path: sample("soccer.json"))
+    #expect(catalog.bundleId == "com.example.kctest")
+    #expect(catalog.products.map(\.id) == ["ProtectiveGloves", "GoldenGlobe", "EnergyBottle"])
+    #expect(catalog.product("ProtectiveGloves")?.text(for: "zh_CN").title == "强力手套")
+    #expect(catalog.product("GoldenGlobe")?.text(for: "zh_CN").title == "金球")
+    #expect(catalog.product("EnergyBottle")?.text(for: "zh_CN").title == "能量瓶")
+    #expect(catalog.product("EnergyBottle")?.text(for: "en_US").title == "Energy Bottle")
+    #expect(catalog.product("EnergyBottle")?.type == .consumable)
+    #expect(catalog.product("GoldenGlobe")?.type == .nonConsumable)
+  }
+
+  @Test func selfiesCatalogRanksAllAccessAboveOneAWeek() throws {
+    let catalog = try CatalogLoader.load(path: sample("selfies.json"))
+    let allAccess = try #require(catalog.product("com.example.selfies.sub.allaccess.monthly")?.subscription)
+    let oneAWeek = try #require(catalog.product("com.example.selfies.sub.oneaweek")?.subscription)
+    #expect(allAccess.level < oneAWeek.level)
+    #expect(allAccess.period == SubscriptionPeriod(value: 1, unit: .month))
+    #expect(allAccess.introductoryOffer?.mode == .freeTrial)
+    #expect(allAccess.introductoryOffer?.period == SubscriptionPeriod(value: 1, unit: .week))
+    #expect(catalog.products(inGroup: "Selfies").count == 4)
+    #expect(catalog.product("com.example.selfies.sub.allaccess")?.basePrice == Decimal(string: "1.99"))
+  }
+
+  @Test func defaultCatalogHasEveryTypeAndOneProductNotForSale() throws {
+    let catalog = try CatalogLoader.load(path: sample("default.json"))
+    #expect(Set(catalog.products.map(\.type)) == Set(ProductType.allCases))
+    #expect(catalog.products.contains { !$0.isClearedForSale })
+  }
+
+  @Test func aPriceThatIsNotADecimalIsReportedWithItsPath() {
+    #expect(
+      catalogError(
+        product:
+          #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "abc""#)
+        == #"products[2].price: "abc" is not a decimal"#)
+  }
+
+  @Test func theFileNameLeadsTheMessage() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).json")
+    try Data(#"{"bundleId": "x", "products": [{"id": "a", "type": "gadget"}]}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    #expect(throws: CatalogError.self) { try CatalogLoader.load(path: file.path) }
+    do {
+      _ = try CatalogLoader.load(path: file.path)
+    } catch {
+      #expect(error.description.hasPrefix("\(file.path): products[0].type: unknown product type \"gadget\""))
+    }
+  }
+
+  @Test(arguments: [
+    (
+      #""id": "a", "type": "consumable", "localizations": {"en_US": {"title": "A"}}, "price": "1.00""#,
+      "products[2]: duplicate product id \"a\" (first defined at products[0])"
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1.00", "subscription": {"group": "G", "level": 1, "period": "P5W"}"#,
+      "products[2].subscription.period: \"P5W\" is not a subscription duration (expected one of: P1W, P1M, P2M, P3M, P6M, P1Y)"
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1.00", "subscription": {"group": "G", "level": 1, "period": "1 month"}"#,
+      "products[2].subscription.period: \"1 month\" is not an ISO 8601 period such as P1W, P1M or P1Y"
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1.00", "prise": "2""#,
+      "products[2].prise: unknown key (expected one of: id, type, referenceName, localizations, price, prices, clearedForSale, familyShareable, subscription, period)"
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}"#,
+      "products[2].price: missing"
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": 0.99"#,
+      "products[2].price: expected a decimal string such as \"0.99\", found 0.99"
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"english": {"title": "C"}}, "price": "1""#,
+      "products[2].localizations.english: \"english\" is not a locale identifier such as en_US"
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "prices": {"ATL": "2"}"#,
+      "products[2].prices.ATL: unknown storefront \"ATL\" (declare it under storefronts)"
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 0, "period": "P1M"}"#,
+      "products[2].subscription.level: 0 is out of range (1 to 100)"
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 1, "period": "P1M", "introductoryOffer": {"type": "free-trial", "period": "P1W", "price": "1"}}"#,
+      "products[2].subscription.introductoryOffer.price: a free trial has no price"
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "period": "P1M""#,
+      "products[2].period: a consumable product has no period"
+    ),
+  ])
+  func brokenProductsAreRejectedWithTheirPath(product: String, message: String) {
+    #expect(catalogError(product: product) == message)
+  }
+
+  @Test func aSyntaxErrorGivesLineAndColumn() {
+    let text = "{\n  \"bundleId\": \"x\",\n  \"products\": [,]\n}"
+    #expect(throws: CatalogError(location: "line 3, column 16", reason: "unexpected character ','")) {
+      try CatalogLoader.parse(Array(text.utf8))
+    }
+  }
+
+  @Test func aMissingFileSaysSo() {
+    do {
+      _ = try CatalogLoader.load(path: "/nonexistent/catalog.json")
+      Issue.record("loaded a missing file")
+    } catch {
+      #expect(error.description.hasPrefix("/nonexistent/catalog.json: cannot read the file"))
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import Catalog
+
+@Suite struct JSONParserTests {
+  private func parse(_ text: String) throws(JSONParser.SyntaxError) -> JSONValue {
+    try JSONParser.parse(Array(text.utf8))
+  }
+
+  @Test func parsesEveryKindOfValue() throws {
+    let value = try parse(#" {"a": [1, -2.5e3, true, false, null], "b": "x\u00e9\n\ud83d\ude00"} "#)
+    #expect(
+      value
+        == .object([
+          JSONMember("a", .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null])),
+          JSONMember("b", .string("xé\n😀")),
+        ]))
+  }
+
+  @Test(arguments: [
+    ("", "line 1, column 1: unexpected end of input"),
+    ("{", "line 1, column 2: expected a quoted key"),
+    ("[1,]", "line 1, column 4: unexpected character ']'"),
+    ("{\"a\" 1}", "line 1, column 6: expected ':' after the key \"a\""),
+    ("\"abc", "line 1, column 5: unterminated string"),
+    ("01", "line 1, column 2: unexpected text after the document"),
+    ("\"\\x\"", "line 1, column 3: unknown escape '\\x'"),
+    ("\"\\ud800\"", "line 1, column 8: lone high surrogate"),
+    ("tru", "line 1, column 4: expected 'true'"),
+    ("[\n\n  @]", "line 3, column 3: unexpected character '@'"),
+  ])
+  func malformedDocumentsAreRejectedWithAPosition(text: String, message: String) {
+    #expect(throws: (any Error).self) { try parse(text) }
+    do {
+      _ = try parse(text)
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test func deepNestingIsRefusedRatherThanOverflowingTheStack() {
+    let text = String(repeating: "[", count: 100_000)
+    #expect(throws: JSONParser.SyntaxError.self) { try parse(text) }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import Store
+
+@Suite struct TimeTests {
+  @Test(arguments: [
+    ("45s", TimeSpan(seconds: 45)), ("15m", TimeSpan(seconds: 900)), ("3h", TimeSpan(seconds: 10_800)),
+    ("2d", TimeSpan(seconds: 172_800)), ("1w", TimeSpan(seconds: 604_800)), ("1mo", TimeSpan(months: 1)),
+    ("1y", TimeSpan(months: 12)), ("1d12h", TimeSpan(seconds: 129_600)),
+    ("1y2mo3d", TimeSpan(months: 14, seconds: 259_200)),
+  ])
+  func durationsParse(text: String, span: TimeSpan) throws {
+    #expect(try TimeSpan(parsing: text) == span)
+  }
+
+  @Test(arguments: ["", "5", "m", "3x", "1d 2h", "0s", "-1d", "1.5h", "9999999d"])
+  func malformedDurationsAreRejected(_ text: String) {
+    #expect(throws: TimeSpan.ParseError.self) { try TimeSpan(parsing: text) }
+  }
+
+  @Test func durationErrorsExplainThemselves() {
+    #expect(throws: TimeSpan.ParseError(text: "3x", reason: "unknown unit \"x\"")) {
+      try TimeSpan(parsing: "3x")
+    }
+  }
+
+  @Test func monthsAreCalendarMonths() throws {
+    let january31 = try #require(Timestamp.parse("2026-01-31"))
+    #expect(
+      Timestamp.iso8601(VirtualClock.adding(TimeSpan(months: 1), to: january31)) == "2026-02-28T00:00:00Z")
+    #expect(
+      Timestamp.iso8601(VirtualClock.adding(TimeSpan(months: 12), to: january31)) == "2027-01-31T00:00:00Z")
+  }
+
+  @Test func theClockStartsOnNewYear2026() {
+    #expect(Timestamp.iso8601(VirtualClock().now) == "2026-01-01T00:00:00Z")
+    #expect(Timestamp.log(VirtualClock().now) == "2026-01-01 00:00:00")
+  }
+
+  @Test func timestampsParseInTheirForms() {
+    #expect(Timestamp.parse("2026-03-01").map(Timestamp.iso8601) == "2026-03-01T00:00:00Z")
+    #expect(Timestamp.parse("2026-03-01T12:30:00Z").map(Timestamp.iso8601) == "2026-03-01T12:30:00Z")
+    #expect(Timestamp.parse("2026-03-01 12:30").map(Timestamp.iso8601) == "2026-03-01T12:30:00Z")
+    for bad in ["2026-02-30", "2026-13-01", "tomorrow", "2026-01-01T25:00:00Z", ""] {
+      #expect(Timestamp.parse(bad) == nil, "\(bad)")
+    }
+  }
+
+  @Test func theSchedulerPopsInDueOrderAndFIFOWithinAnInstant() {
+    var scheduler = Scheduler<String>()
+    let start = VirtualClock.defaultStart
+    scheduler.schedule("c", at: start.addingTimeInterval(30))
+    scheduler.schedule("a1", at: start.addingTimeInterval(10))
+    scheduler.schedule("b", at: start.addingTimeInterval(20))
+    scheduler.schedule("a2", at: start.addingTimeInterval(10))
+    var popped: [String] = []
+    while let event = scheduler.popDue(notAfter: start.addingTimeInterval(25)) {
+      popped.append(event.payload)
+    }
+    #expect(popped == ["a1", "a2", "b"])
+    #expect(scheduler.count == 1)
+    #expect(scheduler.nextDue == start.addingTimeInterval(30))
+  }
+
+  @Test func theSchedulerStaysOrderedUnderManyRandomInsertsAndRemovals() {
+    var scheduler = Scheduler<Int>()
+    var generator = SystemRandomNumberGenerator()
+    let start = VirtualClock.defaultStart
+    for value in 0..<2_000 {
+      scheduler.schedule(
+        value, at: start.addingTimeInterval(Double(Int.random(in: 0..<500, using: &generator))))
+    }
+    scheduler.removeAll { $0 % 3 == 0 }
+    var last = start
+    var count = 0
+    while let event = scheduler.popDue(notAfter: .distantFuture) {
+      #expect(event.due >= last)
+      #expect(event.payload % 3 != 0)
+      last = event.due
+      count += 1
+    }
+    #expect(count == (0..<2_000).filter { $0 % 3 != 0 }.count)
+  }
+}

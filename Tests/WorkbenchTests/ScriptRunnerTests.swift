@@ -1,0 +1,137 @@
+import Catalog
+import Foundation
+import Testing
+
+@testable import Workbench
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+private func runner(keepGoing: Bool = false, echo: Bool = false) throws -> ScriptRunner {
+  ScriptRunner(
+    catalog: try CatalogLocator.builtIn(), catalogSource: "default",
+    options: .init(keepGoing: keepGoing, echoCommands: echo))
+}
+
+private func run(_ text: String, keepGoing: Bool = false) throws -> (ScriptRunner.Result, [String]) {
+  let transcript = Transcript()
+  let script = Script(
+    name: "t.storebench", text: text, directory: repository.appendingPathComponent("scripts").path)
+  let result = try runner(keepGoing: keepGoing).run(script, output: .collecting(into: transcript))
+  return (result, transcript.lines)
+}
+
+@Suite struct ScriptRunnerTests {
+  @Test func aFailedExpectationNamesFileAndLine() throws {
+    let (result, lines) = try run("buy coins.100\n\n# note\nexpect storage coins.100 2\nbuy coins.100\n")
+    #expect(
+      result.failures.map(\.description) == [
+        "t.storebench:4: expectation failed: storage has coins.100 1, expected 2"
+      ])
+    #expect(lines.last == "t.storebench:4: expectation failed: storage has coins.100 1, expected 2")
+    #expect(!lines.contains { $0.contains("#2") })
+  }
+
+  @Test func keepGoingRunsToTheEndAndCollectsEveryFailure() throws {
+    let (result, _) = try run(
+      "bogus\nbuy coins.100\nexpect queue count 1\nexpect storage coins.100 1\n", keepGoing: true)
+    #expect(result.failures.map(\.line) == [1, 3])
+    #expect(result.failures[0].message.hasPrefix("error: Unexpected argument 'bogus'"))
+  }
+
+  @Test func anUnterminatedQuoteIsALineError() throws {
+    let (result, _) = try run("products \"coins.100\n")
+    #expect(result.failures.map(\.description) == ["t.storebench:1: error: unterminated \" quote"])
+  }
+
+  @Test func tryRecordsTheErrorAndCarriesOn() throws {
+    let (result, lines) = try run(
+      "try buy nothing\nexpect last-error \"no product\"\ntry products\nexpect last-error none\n")
+    #expect(result.passed)
+    #expect(lines.first == "error (tried): no product \"nothing\" in the catalog (`products` lists them)")
+  }
+
+  @Test func quitStopsTheScript() throws {
+    let (result, lines) = try run("quit\nbogus\n")
+    #expect(result.passed)
+    #expect(lines.isEmpty)
+  }
+
+  @Test func catalogsLoadRelativeToTheScript() throws {
+    let (result, lines) = try run(
+      "catalog load ../catalog/soccer.json\nbuy EnergyBottle\nexpect storage EnergyBottle 1\n")
+    #expect(result.passed, "\(lines)")
+    #expect(
+      lines.first
+        == "catalog ../catalog/soccer.json: bundle com.example.kctest, version 1.0, 3 products, storefront USA"
+    )
+  }
+
+  @Test func theSameScriptGivesTheSameOutput() throws {
+    let text = try String(
+      contentsOf: repository.appendingPathComponent("scripts/restore-non-consumables-only.storebench"),
+      encoding: .utf8)
+    let first = try run(text).1
+    let second = try run(text).1
+    #expect(first == second)
+    #expect(first.count > 10)
+  }
+
+  @Test func helpPrintsTheCommandsHelp() throws {
+    let (result, lines) = try run("help buy\n")
+    #expect(result.passed)
+    #expect(lines.first == "OVERVIEW: Buy a product: add a payment to the device's queue.")
+  }
+
+  @Test func eventsCanBeWrittenAsJSONLines() throws {
+    let transcript = Transcript()
+    let runner = ScriptRunner(
+      catalog: try CatalogLocator.builtIn(), catalogSource: "default", options: .init(format: .json))
+    _ = runner.run(
+      Script(name: "j", text: "buy coins.100\n", directory: "."), output: .collecting(into: transcript))
+    #expect(
+      transcript.lines.first
+        == ##"{"time":"2026-01-01T00:00:00Z","actor":"app","action":"updatedTransactions","detail":"#1 coins.100 purchasing"}"##
+    )
+    #expect(
+      transcript.lines.contains { $0.contains(#""action":"charged""#) && $0.contains(#""amount":"0.99""#) })
+  }
+}
+
+@Suite struct SuiteRunnerTests {
+  @Test func aGoldenMismatchFailsAndSaysWhere() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("suite-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "clock\n".write(
+      to: directory.appendingPathComponent("a.storebench"), atomically: true, encoding: .utf8)
+    try "> clock\n2026-01-02T00:00:00Z\n".write(
+      to: directory.appendingPathComponent("a.expected"), atomically: true, encoding: .utf8)
+    try "expect observers 2\n".write(
+      to: directory.appendingPathComponent("b.storebench"), atomically: true, encoding: .utf8)
+    let suite = SuiteRunner(runner: try runner())
+    let scripts = try SuiteRunner.scripts(in: directory.path)
+    #expect(scripts.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.storebench", "b.storebench"])
+    let golden = suite.verdict(for: scripts[0])
+    #expect(!golden.passed)
+    #expect(
+      golden.reason?.hasSuffix("line 2: expected \"2026-01-02T00:00:00Z\", got \"2026-01-01T00:00:00Z\"")
+        == true)
+    let plain = suite.verdict(for: scripts[1])
+    #expect(!plain.passed)
+    #expect(
+      plain.reason?.hasSuffix("b.storebench:1: expectation failed: 1 observers registered, expected 2")
+        == true)
+  }
+
+  @Test func theRegressionSuitePasses() throws {
+    let suite = SuiteRunner(runner: try runner())
+    let scripts = try SuiteRunner.scripts(in: repository.appendingPathComponent("scripts").path)
+    #expect(scripts.count >= 12)
+    for script in scripts {
+      let verdict = suite.verdict(for: script)
+      #expect(verdict.passed, "\(script): \(verdict.reason ?? "")")
+    }
+  }
+}
