@@ -41,3 +41,6 @@ release: deps
 
 clean:
 	rm -rf .build
+
+bench: release
+	.build/release/storebench bench

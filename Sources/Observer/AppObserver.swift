@@ -31,6 +31,15 @@ public final class AppObserver: TransactionObserver {
   /// Nothing to do: the queue has already logged the removal.
   public func paymentQueue(_ queue: PaymentQueue, removedTransactions transactions: [PaymentTransaction]) {}
 
+  /// Takes the products away from the app's storage.
+  public func paymentQueue(
+    _ queue: PaymentQueue, didRevokeEntitlementsForProductIdentifiers productIds: [String]
+  ) {
+    for productId in productIds where storage.lock(productId) {
+      report(queue, "revoke", "\(productId) locked")
+    }
+  }
+
   /// Nothing to do: restored transactions were handled as they arrived.
   public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {}
 
@@ -61,9 +70,15 @@ public final class AppObserver: TransactionObserver {
     case .consumable:
       let balance = storage.add(transaction.payment.quantity, to: productId)
       report(queue, "deliver", "\(productId) +\(transaction.payment.quantity) (balance \(balance))")
-    case .nonConsumable, .autoRenewable, .nonRenewing:
+    case .nonConsumable, .autoRenewable:
       let unlocked = storage.unlock(productId)
       report(queue, "deliver", "\(productId) \(unlocked ? "unlocked" : "already unlocked")")
+    case .nonRenewing:
+      let unlocked = storage.unlock(productId)
+      let until = product.nonRenewingPeriod.map { period in
+        " until \(Timestamp.iso8601(VirtualClock.adding(TimeSpan(period), to: transaction.date)))"
+      }
+      report(queue, "deliver", "\(productId) \(unlocked ? "unlocked" : "extended")\(until ?? "")")
     }
   }
 

@@ -22,6 +22,12 @@ public final class AppStorage {
     unlocked.insert(productId).inserted
   }
 
+  /// Locks a product again; returns whether it was unlocked.
+  @discardableResult
+  public func lock(_ productId: String) -> Bool {
+    unlocked.remove(productId) != nil
+  }
+
   /// Whether the storage holds nothing.
   public var isEmpty: Bool { balances.isEmpty && unlocked.isEmpty }
 }

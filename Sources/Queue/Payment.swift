@@ -7,10 +7,13 @@ public struct Payment: Hashable, Sendable {
   public var productId: String
   /// How many, from 1 to 10.
   public var quantity: Int
+  /// A promotional offer to redeem (`SKPaymentDiscount`), for auto-renewable subscriptions.
+  public var offerId: String?
 
   /// Creates a payment.
-  public init(productId: String, quantity: Int = 1) {
+  public init(productId: String, quantity: Int = 1, offerId: String? = nil) {
     self.productId = productId
     self.quantity = quantity
+    self.offerId = offerId
   }
 }

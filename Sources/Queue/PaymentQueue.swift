@@ -14,6 +14,7 @@ public final class PaymentQueue {
     case removed([PaymentTransaction], targets: [ObjectIdentifier])
     case restoreFinished(targets: [ObjectIdentifier])
     case restoreFailed(SKErrorCode, targets: [ObjectIdentifier])
+    case revoked([String], targets: [ObjectIdentifier])
   }
 
   /// The device this queue belongs to.
@@ -79,8 +80,9 @@ public final class PaymentQueue {
     if let refusal {
       fail(transaction, with: refusal)
     } else {
+      let payment = transaction.payment
       switch store.charge(
-        productId: transaction.payment.productId, quantity: transaction.payment.quantity, account: account)
+        productId: payment.productId, quantity: payment.quantity, account: account, offerId: payment.offerId)
       {
       case .success(let record):
         transaction.record = record
@@ -151,7 +153,7 @@ public final class PaymentQueue {
         handle: registry.nextHandle,
         payment: Payment(productId: original.productId, quantity: original.quantity),
         device: device, state: .restored, date: now)
-      transaction.transactionIdentifier = store.makeTransactionId()
+      transaction.transactionIdentifier = String(store.makeTransactionNumber())
       transaction.original = original
       transaction.record = original
       registry.register(transaction)
@@ -160,6 +162,29 @@ public final class PaymentQueue {
     }
     if !updates.isEmpty { post(updates: updates) }
     pending.append(.restoreFinished(targets: observers.map(ObjectIdentifier.init)))
+  }
+
+  // MARK: Transactions from elsewhere
+
+  /// A renewal (or another transaction made outside the app) arrives as `purchased`, heard by the
+  /// observers present now, or by the next one added.
+  @discardableResult
+  public func receive(_ record: PurchaseRecord) -> PaymentTransaction {
+    let transaction = PaymentTransaction(
+      handle: registry.nextHandle, payment: Payment(productId: record.productId, quantity: record.quantity),
+      device: device, state: .purchased, date: record.purchaseDate)
+    transaction.record = record
+    transaction.transactionIdentifier = record.transactionId
+    registry.register(transaction)
+    transactions.append(transaction)
+    post(updates: [TransactionUpdate(transaction: transaction, state: .purchased)])
+    return transaction
+  }
+
+  /// `paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:)`: tells observers the customer
+  /// lost access to products.
+  public func revokeEntitlements(for productIds: [String]) {
+    pending.append(.revoked(productIds, targets: observers.map(ObjectIdentifier.init)))
   }
 
   // MARK: Observers
@@ -224,6 +249,11 @@ public final class PaymentQueue {
       for observer in registered(targets) {
         announce(observer, "restoreCompletedTransactionsFinished", "")
         observer.paymentQueueRestoreCompletedTransactionsFinished(self)
+      }
+    case .revoked(let productIds, let targets):
+      for observer in registered(targets) {
+        announce(observer, "didRevokeEntitlementsForProductIdentifiers", productIds.joined(separator: ", "))
+        observer.paymentQueue(self, didRevokeEntitlementsForProductIdentifiers: productIds)
       }
     case .restoreFailed(let error, let targets):
       for observer in registered(targets) {

@@ -14,6 +14,9 @@ public protocol TransactionObserver: AnyObject {
   /// A restore delivered everything it had.
   func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue)
 
+  /// The customer lost access to products (a refund, or leaving a family).
+  func paymentQueue(_ queue: PaymentQueue, didRevokeEntitlementsForProductIdentifiers productIds: [String])
+
   /// A restore failed.
   func paymentQueue(_ queue: PaymentQueue, restoreCompletedTransactionsFailedWithError error: SKErrorCode)
 }

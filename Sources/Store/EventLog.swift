@@ -1,9 +1,9 @@
 /// Where the parts of the world report what happens. The workbench decides how to show it.
 public final class EventLog {
-  private var listener: (Event) -> Void
+  private var listener: ((Event) -> Void)?
 
-  /// Creates a log that passes each event to `listener`.
-  public init(listener: @escaping (Event) -> Void = { _ in }) {
+  /// Creates a log that passes each event to `listener`, or drops events when there is none.
+  public init(listener: ((Event) -> Void)? = nil) {
     self.listener = listener
   }
 
@@ -12,8 +12,11 @@ public final class EventLog {
     self.listener = listener
   }
 
+  /// Whether anyone listens: reporters skip building events nobody will read.
+  public var isListening: Bool { listener != nil }
+
   /// Reports an event.
   public func record(_ event: Event) {
-    listener(event)
+    listener?(event)
   }
 }

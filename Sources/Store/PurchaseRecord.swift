@@ -1,46 +1,78 @@
 import Catalog
 import Foundation
 
-/// One entry of an account's purchase history on Apple's side: a charge (or a free re-download)
-/// with Apple-shaped identifiers and dates.
+/// One entry of an account's purchase history on Apple's side: a charge, a free re-download or a
+/// subscription renewal, with Apple-shaped identifiers and dates.
+///
+/// Identifiers are kept as numbers (sixteen digits, as Apple's) and shown as strings, so that a
+/// million renewals cost no string allocations.
 public struct PurchaseRecord: Hashable, Sendable {
   /// Why the entry exists.
   public enum Reason: String, Hashable, Sendable {
     /// The customer bought it.
     case purchase
-    /// The customer bought a non-consumable they already owned: no charge.
+    /// The customer bought a non-consumable they already owned, or a subscription they already
+    /// have: no charge.
     case redownload
+    /// An auto-renewable subscription renewed.
+    case renewal
   }
 
-  /// The transaction identifier, a numeric string such as `2000000000000001`.
-  public var transactionId: String
-  /// The identifier of the first purchase this one continues (itself for a first purchase).
-  public var originalTransactionId: String
+  /// Why Apple refunded a purchase (`cancellation_reason`, JWS `revocationReason`).
+  public enum CancellationReason: Int, Hashable, Sendable {
+    /// For another reason, such as an accidental purchase.
+    case other = 0
+    /// Because of an actual or perceived issue within the app.
+    case appIssue = 1
+  }
+
+  /// The transaction identifier as a number.
+  public var transactionNumber: UInt64
+  /// The first purchase this one continues (itself for a first purchase).
+  public var originalTransactionNumber: UInt64
   /// The product bought.
   public var productId: String
   /// Its type when bought.
   public var productType: ProductType
   /// How many (1 to 10).
   public var quantity: Int
-  /// When it was bought.
+  /// When it was bought or renewed.
   public var purchaseDate: Date
   /// When the original purchase was made.
   public var originalPurchaseDate: Date
-  /// What was charged in all (unit price × quantity); zero for a re-download.
+  /// What was charged in all (unit price × quantity); zero for a re-download or a free trial.
   public var charged: Price
   /// The storefront it was bought in.
   public var storefront: String
   /// Why the entry exists.
   public var reason: Reason
+  /// For auto-renewable subscriptions: when this period ends.
+  public var expiresDate: Date?
+  /// For auto-renewable subscriptions: the billing period's identifier.
+  public var webOrderLineItemNumber: UInt64?
+  /// Whether this period is a free trial.
+  public var isTrialPeriod = false
+  /// Whether this period is in an introductory offer (trial or paid).
+  public var isInIntroOfferPeriod = false
+  /// The promotional offer redeemed for this period, if any.
+  public var promotionalOfferId: String?
+  /// When Apple refunded it, or when an upgrade replaced it.
+  public var cancellationDate: Date?
+  /// Why it was refunded.
+  public var cancellationReason: CancellationReason?
+  /// Whether an upgrade to a higher level replaced it.
+  public var isUpgraded = false
+  /// How much was given back.
+  public var refunded: Price?
 
   /// Creates a record.
   public init(
-    transactionId: String, originalTransactionId: String, productId: String, productType: ProductType,
-    quantity: Int,
-    purchaseDate: Date, originalPurchaseDate: Date, charged: Price, storefront: String, reason: Reason
+    transactionNumber: UInt64, originalTransactionNumber: UInt64, productId: String, productType: ProductType,
+    quantity: Int, purchaseDate: Date, originalPurchaseDate: Date, charged: Price, storefront: String,
+    reason: Reason
   ) {
-    self.transactionId = transactionId
-    self.originalTransactionId = originalTransactionId
+    self.transactionNumber = transactionNumber
+    self.originalTransactionNumber = originalTransactionNumber
     self.productId = productId
     self.productType = productType
     self.quantity = quantity
@@ -50,4 +82,13 @@ public struct PurchaseRecord: Hashable, Sendable {
     self.storefront = storefront
     self.reason = reason
   }
+
+  /// The transaction identifier, such as `2000000000000001`.
+  public var transactionId: String { String(transactionNumber) }
+  /// The original transaction identifier.
+  public var originalTransactionId: String { String(originalTransactionNumber) }
+  /// The web order line item identifier, for subscription periods.
+  public var webOrderLineItemId: String? { webOrderLineItemNumber.map { String($0) } }
+  /// Whether Apple refunded it (or an upgrade cancelled it).
+  public var isCancelled: Bool { cancellationDate != nil }
 }

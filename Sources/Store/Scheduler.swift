@@ -4,8 +4,8 @@ import Foundation
 /// what is due, so its cost grows with the number of events, never with the time skipped.
 ///
 /// Events due at the same instant come out in the order they were scheduled.
-public struct Scheduler<Payload>: Sendable where Payload: Sendable {
-  private struct Entry: Sendable {
+public struct Scheduler<Payload> {
+  fileprivate struct Entry {
     var due: Date
     var sequence: UInt64
     var payload: Payload
@@ -74,3 +74,6 @@ public struct Scheduler<Payload>: Sendable where Payload: Sendable {
     }
   }
 }
+
+extension Scheduler: Sendable where Payload: Sendable {}
+extension Scheduler.Entry: Sendable where Payload: Sendable {}

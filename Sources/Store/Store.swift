@@ -2,20 +2,32 @@ import Catalog
 import Foundation
 
 /// Apple's side of the world: the catalog, the accounts and their purchase histories, the virtual
-/// clock, the storefront. A pure model: no I/O, and time is only what its clock says.
+/// clock and what is due on it, the storefront, the subscription engine. A pure model: no I/O, and
+/// time is only what its clock says.
 public final class Store {
   /// The products on sale.
   public private(set) var catalog: Catalog
   /// The virtual clock.
-  public private(set) var clock: VirtualClock
+  public internal(set) var clock: VirtualClock
   /// Where the store reports what it does.
   public let log: EventLog
   /// The storefront purchases are made in.
   public private(set) var storefront: Storefront
   /// The locale product titles are shown in.
   public var locale: String
-  private var accounts: [String: Account] = [:]
+  /// How long subscription periods last.
+  public var timeRate = TimeRate.real
+  /// While on, renewals fail for billing reasons and subscriptions enter billing retry.
+  public var isBillingRetryOn = false
+  /// The billing grace period in days (3, 16 or 28 as App Store Connect offers), or `nil` when off.
+  public var gracePeriodDays: Int?
+  /// Who hears renewals and revocations.
+  public weak var listener: (any StoreListener)?
+  var scheduler = Scheduler<ScheduledEvent>()
+  var priceOverrides: [String: Decimal] = [:]
+  private(set) var accounts: [String: Account] = [:]
   private var transactionIds = TransactionIdentifierGenerator()
+  private var webOrderLineItemIds = TransactionIdentifierGenerator(first: 2_000_000_500_000_001)
 
   /// Creates a store over a catalog, with one account named `default`.
   public init(catalog: Catalog, log: EventLog, clock: VirtualClock = VirtualClock()) {
@@ -29,6 +41,17 @@ public final class Store {
 
   /// The account with this name, if it exists.
   public func account(named name: String) -> Account? { accounts[name] }
+
+  /// Adds an account (for scale tests and several customers).
+  ///
+  /// - Throws: ``StoreError`` when the name is taken.
+  @discardableResult
+  public func addAccount(named name: String) throws(StoreError) -> Account {
+    guard accounts[name] == nil else { throw StoreError("an account named \(name) exists already") }
+    let account = Account(name: name)
+    accounts[name] = account
+    return account
+  }
 
   /// Whether any purchase has been made by any account.
   public var hasHistory: Bool { accounts.values.contains { !$0.history.isEmpty } }
@@ -46,7 +69,8 @@ public final class Store {
     self.locale = catalog.baseStorefront.defaultLocale
   }
 
-  /// Moves the clock to an instant.
+  /// Moves the clock to an instant without running what falls due (only before anything exists,
+  /// or forwards when nothing is scheduled in between).
   ///
   /// - Throws: ``StoreError`` when that would move time backwards after purchases were made.
   public func setClock(to date: Date) throws(StoreError) {
@@ -56,11 +80,6 @@ public final class Store {
       )
     }
     clock.set(date)
-  }
-
-  /// Moves the clock forward by a span.
-  public func advanceClock(by span: TimeSpan) {
-    clock.set(VirtualClock.adding(span, to: clock.now))
   }
 
   /// Answers a products request like `SKProductsRequest`: with no identifiers, the whole catalog.
@@ -81,60 +100,93 @@ public final class Store {
     return response
   }
 
-  /// What a product costs in the current storefront.
+  /// What a product costs in the current storefront, price increases included.
   public func price(of product: Product) -> Price {
-    catalog.price(of: product, in: storefront)
+    let price = catalog.price(of: product, in: storefront)
+    guard let override = priceOverrides[product.id] else { return price }
+    return Price(amount: override, currency: price.currency)
   }
 
   /// A new transaction identifier.
-  public func makeTransactionId() -> String {
+  public func makeTransactionNumber() -> UInt64 {
     transactionIds.make()
   }
 
+  func makeWebOrderLineItemNumber() -> UInt64 {
+    webOrderLineItemIds.make()
+  }
+
   /// Charges an account for a payment and records it in the account's history. Buying an owned
-  /// non-consumable records a free re-download of the original purchase.
+  /// non-consumable records a free re-download of the original purchase; auto-renewable
+  /// subscriptions follow their group's rules (see `Store+Subscriptions`).
   ///
+  /// - Parameter offerId: a promotional offer to redeem, for auto-renewable subscriptions.
   /// - Returns: the history entry, or the StoreKit error the payment fails with.
   public func charge(
-    productId: String, quantity: Int, account: Account
+    productId: String, quantity: Int, account: Account, offerId: String? = nil
   ) -> Result<PurchaseRecord, SKErrorCode> {
     guard let product = catalog.product(productId), product.isClearedForSale else {
       return .failure(.storeProductNotAvailable)
     }
-    let now = clock.now
-    let id = makeTransactionId()
-    let record: PurchaseRecord
-    if product.type == .nonConsumable, let owned = account.ownedPurchase(of: productId) {
-      record = PurchaseRecord(
-        transactionId: id, originalTransactionId: owned.transactionId, productId: productId,
-        productType: product.type, quantity: quantity, purchaseDate: now,
-        originalPurchaseDate: owned.purchaseDate,
-        charged: Price(amount: 0, currency: storefront.currency), storefront: storefront.id,
-        reason: .redownload)
-      log.record(
-        Event(
-          time: now, actor: "store", action: "redownload",
-          detail: "\(productId) already owned since \(Timestamp.iso8601(owned.purchaseDate)): no charge",
-          fields: [.init("product", productId), .init("originalTransactionId", owned.transactionId)]))
-    } else {
-      let unit = price(of: product)
-      let total = Price(amount: unit.amount * Decimal(quantity), currency: unit.currency)
-      record = PurchaseRecord(
-        transactionId: id, originalTransactionId: id, productId: productId, productType: product.type,
-        quantity: quantity, purchaseDate: now, originalPurchaseDate: now, charged: total,
-        storefront: storefront.id,
-        reason: .purchase)
-      log.record(
-        Event(
-          time: now, actor: "store", action: "charged",
-          detail: "\(total) for \(productId)\(quantity > 1 ? " x\(quantity)" : "") (account \(account.name))",
-          fields: [
-            .init("amount", total.plainAmount), .init("currency", total.currency),
-            .init("product", productId),
-            .init("quantity", String(quantity)), .init("account", account.name), .init("transactionId", id),
-          ]))
+    if product.type == .autoRenewable {
+      return purchaseSubscription(product, account: account, offerId: offerId)
     }
+    guard offerId == nil else { return .failure(.invalidOfferIdentifier) }
+    if product.type == .nonConsumable, let owned = account.ownedPurchase(of: productId) {
+      return .success(redownload(of: owned, quantity: quantity, account: account))
+    }
+    let unit = price(of: product)
+    let number = makeTransactionNumber()
+    let record = PurchaseRecord(
+      transactionNumber: number, originalTransactionNumber: number, productId: productId,
+      productType: product.type,
+      quantity: quantity, purchaseDate: clock.now, originalPurchaseDate: clock.now,
+      charged: Price(amount: unit.amount * Decimal(quantity), currency: unit.currency),
+      storefront: storefront.id,
+      reason: .purchase)
     account.append(record)
+    logCharge(record, account: account)
     return .success(record)
+  }
+
+  /// A free re-download of an earlier purchase: a new transaction continuing the original.
+  func redownload(of original: PurchaseRecord, quantity: Int, account: Account) -> PurchaseRecord {
+    var record = original
+    record.transactionNumber = makeTransactionNumber()
+    record.quantity = quantity
+    record.purchaseDate = clock.now
+    record.charged = Price(amount: 0, currency: storefront.currency)
+    record.reason = .redownload
+    record.cancellationDate = nil
+    record.refunded = nil
+    account.append(record)
+    report(
+      "redownload",
+      "\(record.productId) already owned since \(Timestamp.iso8601(original.purchaseDate)): no charge",
+      [.init("product", record.productId), .init("originalTransactionId", record.originalTransactionId)])
+    return record
+  }
+
+  func logCharge(_ record: PurchaseRecord, account: Account) {
+    guard log.isListening else { return }
+    let quantity = record.quantity > 1 ? " x\(record.quantity)" : ""
+    let action = record.reason == .renewal ? "renewed" : "charged"
+    var detail = "\(record.charged) for \(record.productId)\(quantity) (account \(account.name))"
+    if let expires = record.expiresDate { detail += ", expires \(Timestamp.iso8601(expires))" }
+    report(
+      action, detail,
+      [
+        .init("amount", record.charged.plainAmount), .init("currency", record.charged.currency),
+        .init("product", record.productId), .init("quantity", String(record.quantity)),
+        .init("account", account.name), .init("transactionId", record.transactionId),
+      ])
+  }
+
+  /// Reports a store event at the current time, if anyone listens.
+  func report(
+    _ action: String, _ detail: @autoclosure () -> String, _ fields: @autoclosure () -> [Event.Field] = []
+  ) {
+    guard log.isListening else { return }
+    log.record(Event(time: clock.now, actor: "store", action: action, detail: detail(), fields: fields()))
   }
 }

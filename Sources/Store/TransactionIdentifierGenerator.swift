@@ -1,5 +1,5 @@
-/// Hands out Apple-shaped transaction identifiers: sixteen-digit numeric strings, sequential so
-/// that runs are reproducible. Sandbox identifiers start with 2, as Apple's do.
+/// Hands out Apple-shaped identifiers: sixteen-digit numbers, sequential so that runs are
+/// reproducible. Sandbox transaction identifiers start with 2, as Apple's do.
 public struct TransactionIdentifierGenerator: Sendable {
   private var next: UInt64
 
@@ -9,8 +9,8 @@ public struct TransactionIdentifierGenerator: Sendable {
   }
 
   /// The next identifier.
-  public mutating func make() -> String {
+  public mutating func make() -> UInt64 {
     defer { next += 1 }
-    return String(next)
+    return next
   }
 }

@@ -14,18 +14,9 @@ public struct VirtualClock: Sendable {
     self.now = now
   }
 
-  /// The Gregorian calendar in UTC, used for every month and year step.
-  public static let calendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar
-  }()
-
   /// The instant a span after `date`: months first (clamped to the month's end), then seconds.
   public static func adding(_ span: TimeSpan, to date: Date) -> Date {
-    let moved =
-      span.months == 0 ? date : calendar.date(byAdding: .month, value: span.months, to: date) ?? date
-    return moved.addingTimeInterval(TimeInterval(span.seconds))
+    UTCCalendar.adding(months: span.months, to: date).addingTimeInterval(TimeInterval(span.seconds))
   }
 
   /// Moves the clock to `date`; callers make sure time does not run backwards when it must not.

@@ -63,6 +63,26 @@ public final class Session {
     return URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).path
   }
 
+  /// The account signed in on the current device.
+  var account: Account { world.device.queue.account }
+
+  /// The App Store transaction number behind a reference, for commands on Apple's side (refunds).
+  func transactionNumber(_ reference: String) throws(WorkbenchError) -> UInt64 {
+    if !reference.hasPrefix("#"), reference != "last", let number = UInt64(reference) { return number }
+    let transaction = try self.transaction(reference)
+    guard let number = transaction.record?.transactionNumber else {
+      throw WorkbenchError(
+        "\(transaction.handleText) has no App Store transaction (it is \(transaction.state.rawValue))")
+    }
+    return number
+  }
+
+  /// A transaction's history entry as it stands now (refunds and upgrades change it later).
+  func currentRecord(of transaction: PaymentTransaction) -> PurchaseRecord? {
+    guard let record = transaction.record else { return nil }
+    return account.index(ofTransaction: record.transactionNumber).map { account.history[$0] } ?? record
+  }
+
   /// The current device.
   var device: Device { world.device }
 

@@ -10,6 +10,6 @@ struct Storebench: ParsableCommand {
     discussion:
       "With no subcommand, opens a prompt (or runs standard input as a script when it is not a terminal).",
     version: StorebenchVersion.current,
-    subcommands: [PromptCommand.self, RunCommand.self, TestCommand.self],
+    subcommands: [PromptCommand.self, RunCommand.self, TestCommand.self, BenchCommand.self],
     defaultSubcommand: PromptCommand.self)
 }

@@ -29,6 +29,10 @@ final class RecordingObserver: TransactionObserver {
     calls.append("restore finished")
   }
 
+  func paymentQueue(_ queue: PaymentQueue, didRevokeEntitlementsForProductIdentifiers productIds: [String]) {
+    calls.append("revoked " + productIds.joined(separator: ", "))
+  }
+
   func paymentQueue(_ queue: PaymentQueue, restoreCompletedTransactionsFailedWithError error: SKErrorCode) {
     calls.append("restore failed \(error.name)")
   }
@@ -137,6 +141,23 @@ private let soccer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(!queue.hasPendingNotifications)
     #expect(queue.transactions.count == 1)
     #expect(observer.calls.isEmpty)
+  }
+
+  @Test func renewalsArriveAsPurchasedAndWaitForAnObserver() throws {
+    queue.relaunch()
+    let record = PurchaseRecord(
+      transactionNumber: 7, originalTransactionNumber: 5, productId: "GoldenGlobe",
+      productType: .nonConsumable,
+      quantity: 1, purchaseDate: queue.store.clock.now, originalPurchaseDate: queue.store.clock.now,
+      charged: Price(amount: 1, currency: "USD"), storefront: "USA", reason: .renewal)
+    let transaction = queue.receive(record)
+    #expect(transaction.state == .purchased)
+    #expect(transaction.transactionIdentifier == "7")
+    let late = RecordingObserver(name: "late")
+    queue.add(observer: late)
+    queue.revokeEntitlements(for: ["GoldenGlobe"])
+    queue.deliverNotifications()
+    #expect(late.calls == ["updated #1 purchased", "revoked GoldenGlobe"])
   }
 
   @Test func aFinishInsideACallbackIsHeardAfterTheCurrentRound() throws {

@@ -12,7 +12,7 @@ struct AdvanceClockCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let span = try TimeSpan(parsing: duration)
-    session.world.store.advanceClock(by: span)
+    session.world.advanceClock(by: span)
     session.print(Timestamp.iso8601(session.world.store.clock.now))
   }
 }

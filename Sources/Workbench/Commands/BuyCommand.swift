@@ -13,7 +13,10 @@ struct BuyCommand: SessionCommand {
   @Option(name: [.customShort("q"), .long], help: "How many, 1 to 10.")
   var quantity = 1
 
+  @Option(help: "A promotional offer to redeem (auto-renewable subscriptions).")
+  var offer: String?
+
   func execute(in session: Session) throws {
-    try session.device.queue.add(Payment(productId: productId, quantity: quantity))
+    try session.device.queue.add(Payment(productId: productId, quantity: quantity, offerId: offer))
   }
 }

@@ -16,10 +16,34 @@ struct HistoryCommand: SessionCommand {
     let rows = account.history.map { record in
       [
         record.transactionId, record.productId, "x\(record.quantity)", Timestamp.iso8601(record.purchaseDate),
-        record.charged.description,
-        record.reason == .purchase ? "purchase" : "re-download of \(record.originalTransactionId)",
+        record.charged.description, notes(on: record),
       ]
     }
     session.print(lines: TextTable.render(rows))
+  }
+
+  private func notes(on record: PurchaseRecord) -> String {
+    var notes: [String]
+    switch record.reason {
+    case .purchase:
+      notes = [
+        record.originalTransactionNumber == record.transactionNumber
+          ? "purchase" : "purchase of \(record.originalTransactionId)"
+      ]
+    case .redownload: notes = ["re-download of \(record.originalTransactionId)"]
+    case .renewal: notes = ["renewal of \(record.originalTransactionId)"]
+    }
+    if let expires = record.expiresDate { notes.append("expires \(Timestamp.iso8601(expires))") }
+    if record.isTrialPeriod { notes.append("trial") }
+    if record.isInIntroOfferPeriod { notes.append("intro") }
+    if let offer = record.promotionalOfferId { notes.append("offer \(offer)") }
+    if let date = record.cancellationDate {
+      let refund = record.refunded.map { " \($0)" } ?? ""
+      notes.append(
+        record.isUpgraded
+          ? "upgraded \(Timestamp.iso8601(date)), refunded\(refund)"
+          : "refunded\(refund) \(Timestamp.iso8601(date))")
+    }
+    return notes.joined(separator: ", ")
   }
 }

@@ -16,6 +16,9 @@ struct WorkbenchCommand: ParsableCommand {
       RestoreCommand.self, RelaunchCommand.self, CancelNextCommand.self, CanMakePaymentsCommand.self,
       ObserverCommand.self, ObserversCommand.self, StorageCommand.self, ClockCommand.self,
       AdvanceClockCommand.self,
+      SubscriptionsCommand.self, StatusCommand.self, AutoRenewCommand.self, BillingRetryCommand.self,
+      GracePeriodCommand.self, BillingFixCommand.self, PriceIncreaseCommand.self, ConsentCommand.self,
+      RefundCommand.self, ExpireCommand.self, RenewNowCommand.self, TimeRateCommand.self,
       CatalogCommand.self, ExpectCommand.self, QuitCommand.self,
     ])
 }

@@ -36,6 +36,24 @@ extension Expectation {
     case .transactionOriginal(let reference, let originalReference):
       try checkOriginal(
         of: try session.transaction(reference), is: try session.transaction(originalReference))
+    case .transactionDate(let reference, let expires, let date):
+      let transaction = try session.transaction(reference)
+      let record = session.currentRecord(of: transaction)
+      let actual = expires ? record?.expiresDate : record?.purchaseDate ?? transaction.date
+      let what = expires ? "expires" : "is dated"
+      try require(
+        actual == date,
+        "\(transaction.handleText) \(what) \(actual.map(Timestamp.iso8601) ?? "never"), expected \(Timestamp.iso8601(date))"
+      )
+    case .transactionFlag(let reference, let flag):
+      let transaction = try session.transaction(reference)
+      try require(
+        session.currentRecord(of: transaction).map { flag.holds(for: $0) } ?? false,
+        "\(transaction.handleText) is not \(flag.rawValue)")
+    case .subscription(let productId, let property):
+      let store = session.world.store
+      try property.check(
+        try store.subscription(for: productId, account: session.account), at: store.clock.now)
     case .storageBalance(let productId, let balance):
       let actual = session.device.storage.balances[productId] ?? 0
       try require(actual == balance, "storage has \(productId) \(actual), expected \(balance)")
@@ -100,5 +118,51 @@ extension Expectation {
 
   private func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
     if !condition { throw ExpectationFailure(message()) }
+  }
+}
+
+extension Expectation.TransactionFlag {
+  func holds(for record: PurchaseRecord) -> Bool {
+    switch self {
+    case .trial: record.isTrialPeriod
+    case .intro: record.isInIntroOfferPeriod
+    case .upgraded: record.isUpgraded
+    case .refunded: record.isCancelled && !record.isUpgraded
+    case .renewal: record.reason == .renewal
+    }
+  }
+}
+
+extension Expectation.SubscriptionProperty {
+  func check(_ state: SubscriptionState, at now: Date) throws {
+    let (actual, expected): (String, String)
+    switch self {
+    case .status(let status): (actual, expected) = (state.status(at: now).rawValue, status.rawValue)
+    case .intent(let intent):
+      (actual, expected) = (
+        state.expirationIntent.map { "\($0)" } ?? "none", intent.map { "\($0)" } ?? "none"
+      )
+    case .renewals(let count): (actual, expected) = (String(state.renewals), String(count))
+    case .expires(let date):
+      (actual, expected) = (Timestamp.iso8601(state.expiresDate), Timestamp.iso8601(date))
+    case .autoRenew(let on): (actual, expected) = (state.isAutoRenewOn ? "on" : "off", on ? "on" : "off")
+    case .renewsAs(let productId): (actual, expected) = (state.autoRenewProductId, productId)
+    case .product(let productId): (actual, expected) = (state.productId, productId)
+    }
+    guard actual == expected else {
+      throw ExpectationFailure("subscription \(state.group): \(label) is \(actual), expected \(expected)")
+    }
+  }
+
+  private var label: String {
+    switch self {
+    case .status: "status"
+    case .intent: "expiration intent"
+    case .renewals: "renewals"
+    case .expires: "expiry"
+    case .autoRenew: "auto-renew"
+    case .renewsAs: "renewal product"
+    case .product: "product"
+    }
   }
 }

@@ -9,6 +9,9 @@ import Store
 /// ```
 /// expect txn REF STATE                  purchasing|purchased|failed|restored|deferred|finished|unfinished
 /// expect txn REF product ID | quantity N | error NAME|CODE|none | original REF
+/// expect txn REF date DATE | expires DATE | flag trial|intro|upgraded|refunded|renewal
+/// expect subscription PRODUCT STATUS | intent N|none | renewals N | expires DATE
+/// expect subscription PRODUCT auto-renew on|off | renews-as ID | product ID
 /// expect storage PRODUCT N|unlocked|locked
 /// expect storage empty
 /// expect queue empty | count N | has REF | lacks REF
@@ -23,6 +26,9 @@ enum Expectation {
   case transactionQuantity(reference: String, quantity: Int)
   case transactionError(reference: String, error: SKErrorCode?)
   case transactionOriginal(reference: String, original: String)
+  case transactionDate(reference: String, expires: Bool, date: Date)
+  case transactionFlag(reference: String, flag: TransactionFlag)
+  case subscription(productId: String, property: SubscriptionProperty)
   case storageBalance(productId: String, balance: Int)
   case storageUnlocked(productId: String, unlocked: Bool)
   case storageEmpty
@@ -34,9 +40,29 @@ enum Expectation {
   case clock(Date)
   case observerCount(Int)
 
+  /// A yes-or-no fact about a transaction's history entry.
+  enum TransactionFlag: String, CaseIterable {
+    case trial, intro, upgraded, refunded, renewal
+  }
+
+  /// A fact about a subscription.
+  enum SubscriptionProperty {
+    case status(SubscriptionStatus)
+    case intent(ExpirationIntent?)
+    case renewals(Int)
+    case expires(Date)
+    case autoRenew(Bool)
+    case renewsAs(String)
+    case product(String)
+  }
+
   static let grammar = """
     expect txn REF STATE          (purchasing, purchased, failed, restored, deferred, finished, unfinished)
     expect txn REF product ID | quantity N | error NAME|CODE|none | original REF
+    expect txn REF date DATE | expires DATE | flag trial|intro|upgraded|refunded|renewal
+    expect subscription PRODUCT STATUS    (active, in-trial, in-intro, in-grace, in-billing-retry, expired, revoked)
+    expect subscription PRODUCT intent N|none | renewals N | expires DATE | auto-renew on|off
+    expect subscription PRODUCT renews-as ID | product ID
     expect storage PRODUCT N|unlocked|locked    expect storage empty
     expect queue empty | count N | has REF | lacks REF
     expect history count N | PRODUCT count N | total AMOUNT
@@ -52,6 +78,7 @@ enum Expectation {
     switch words.first {
     case "txn": return try parseTransaction(Array(words.dropFirst()))
     case "storage": return try parseStorage(Array(words.dropFirst()))
+    case "subscription": return try parseSubscription(Array(words.dropFirst()))
     case "queue": return try parseQueue(Array(words.dropFirst()))
     case "history": return try parseHistory(Array(words.dropFirst()))
     case "last-error":
@@ -86,6 +113,13 @@ enum Expectation {
     case ("product", 3): return .transactionProduct(reference: reference, productId: words[2])
     case ("quantity", 3): return .transactionQuantity(reference: reference, quantity: try integer(words[2]))
     case ("original", 3): return .transactionOriginal(reference: reference, original: words[2])
+    case ("date", 3), ("expires", 3):
+      return .transactionDate(reference: reference, expires: words[1] == "expires", date: try date(words[2]))
+    case ("flag", 3):
+      guard let flag = TransactionFlag(rawValue: words[2]) else {
+        throw usage("\"\(words[2])\" is not a flag")
+      }
+      return .transactionFlag(reference: reference, flag: flag)
     case ("error", 3):
       if words[2] == "none" { return .transactionError(reference: reference, error: nil) }
       guard let code = SKErrorCode(nameOrNumber: words[2]) else {
@@ -99,6 +133,45 @@ enum Expectation {
     default:
       throw usage("cannot read \"txn \(words.joined(separator: " "))\"")
     }
+  }
+
+  private static func date(_ text: String) throws(WorkbenchError) -> Date {
+    guard let date = Timestamp.parse(text) else {
+      throw usage("\"\(text)\" is not a date such as 2026-02-01")
+    }
+    return date
+  }
+
+  private static func parseSubscription(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    guard words.count >= 2 else { throw usage("subscription needs a product and what to expect of it") }
+    let productId = words[0]
+    let property: SubscriptionProperty
+    switch (words[1], words.count) {
+    case ("intent", 3):
+      if words[2] == "none" {
+        property = .intent(nil)
+      } else {
+        guard let intent = Int(words[2]).flatMap(ExpirationIntent.init(rawValue:)) else {
+          throw usage("\"\(words[2])\" is not an expiration intent (1 to 5)")
+        }
+        property = .intent(intent)
+      }
+    case ("renewals", 3): property = .renewals(try integer(words[2]))
+    case ("expires", 3): property = .expires(try date(words[2]))
+    case ("auto-renew", 3):
+      guard let setting = Switch(rawValue: words[2]) else { throw usage("auto-renew takes on or off") }
+      property = .autoRenew(setting.isOn)
+    case ("renews-as", 3): property = .renewsAs(words[2])
+    case ("product", 3): property = .product(words[2])
+    case (let status, 2):
+      guard let value = SubscriptionStatus(rawValue: status) else {
+        throw usage("\"\(status)\" is not a subscription status")
+      }
+      property = .status(value)
+    default:
+      throw usage("cannot read \"subscription \(words.joined(separator: " "))\"")
+    }
+    return .subscription(productId: productId, property: property)
   }
 
   private static func parseStorage(_ words: [String]) throws(WorkbenchError) -> Expectation {

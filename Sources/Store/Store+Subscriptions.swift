@@ -1,0 +1,154 @@
+import Catalog
+import Foundation
+
+extension Store {
+  /// Buys an auto-renewable subscription following Apple's group rules: one active subscription per
+  /// group; an upgrade (higher level, or same level and same duration) takes effect now and refunds
+  /// the unused time; a downgrade (lower level, or same level and another duration) takes effect at
+  /// the next renewal; an introductory offer once per group per account; a promotional offer only
+  /// for current or lapsed subscribers. Where nothing is charged now (a downgrade, buying the
+  /// current plan again) the answer is the current period's transaction, as StoreKit 2 gives it.
+  func purchaseSubscription(
+    _ product: Product, account: Account, offerId: String?
+  ) -> Result<PurchaseRecord, SKErrorCode> {
+    guard let terms = product.subscription else { return .failure(.storeProductNotAvailable) }
+    let existing = account.subscriptions[terms.group]
+    var promotional: Offer?
+    if let offerId {
+      guard let offer = terms.promotionalOffers.first(where: { $0.id == offerId }) else {
+        return .failure(.invalidOfferIdentifier)
+      }
+      guard existing != nil else { return .failure(.ineligibleForOffer) }
+      promotional = offer
+    }
+    guard let existing, existing.isLive else {
+      return .success(subscribe(to: product, account: account, continuing: existing, offer: promotional))
+    }
+    return .success(changePlan(of: existing, to: product, account: account, offer: promotional))
+  }
+
+  private func subscribe(
+    to product: Product, account: Account, continuing previous: SubscriptionState?, offer promotional: Offer?
+  ) -> PurchaseRecord {
+    let group = product.subscription!.group
+    var offer = promotional
+    if offer == nil, let intro = product.subscription?.introductoryOffer,
+      !account.introductoryOfferGroups.contains(group)
+    {
+      offer = intro
+      account.introductoryOfferGroups.insert(group)
+    }
+    let number = makeTransactionNumber()
+    var record = PurchaseRecord(
+      transactionNumber: number, originalTransactionNumber: previous?.originalTransactionNumber ?? number,
+      productId: product.id, productType: .autoRenewable, quantity: 1, purchaseDate: clock.now,
+      originalPurchaseDate: previous?.originalPurchaseDate ?? clock.now, charged: price(of: product),
+      storefront: storefront.id, reason: .purchase)
+    let state =
+      previous
+      ?? SubscriptionState(
+        accountName: account.name, group: group, record: record, index: account.history.count)
+    account.subscriptions[group] = state
+    state.renewals = 0
+    state.offer = offer
+    state.offerPeriodsLeft = offer.map { $0.mode == .payUpFront ? 0 : $0.numberOfPeriods - 1 } ?? 0
+    state.autoRenewProductId = product.id
+    state.isAutoRenewOn = true
+    state.pendingExpirationIntent = nil
+    state.priceConsent = .none
+    startPeriod(of: state, product: product, record: &record, account: account)
+    return record
+  }
+
+  /// Fills in a period's terms (length, price, offer flags), records it and schedules its end.
+  func startPeriod(
+    of state: SubscriptionState, product: Product, record: inout PurchaseRecord, account: Account
+  ) {
+    let period = product.subscription!.period
+    var span = timeRate.span(of: period)
+    if let offer = state.offer {
+      let unit = timeRate.span(of: offer.period)
+      span =
+        offer.mode == .payUpFront
+        ? TimeSpan(months: unit.months * offer.numberOfPeriods, seconds: unit.seconds * offer.numberOfPeriods)
+        : unit
+      record.charged = Price(amount: offer.price, currency: record.charged.currency)
+      record.isTrialPeriod = offer.mode == .freeTrial
+      record.isInIntroOfferPeriod = offer.id == nil && offer.mode != .freeTrial
+      record.promotionalOfferId = offer.id
+    }
+    record.expiresDate = VirtualClock.adding(span, to: record.purchaseDate)
+    record.webOrderLineItemNumber = makeWebOrderLineItemNumber()
+    state.productId = product.id
+    state.expiresDate = record.expiresDate!
+    state.phase = .active
+    state.generation += 1
+    state.latestIndex = account.append(record)
+    scheduler.schedule(
+      ScheduledEvent(kind: .periodEnd, subscription: state, account: account, generation: state.generation),
+      at: state.expiresDate)
+    logCharge(record, account: account)
+  }
+
+  private func changePlan(
+    of state: SubscriptionState, to product: Product, account: Account, offer: Offer?
+  ) -> PurchaseRecord {
+    let current = account.history[state.latestIndex]
+    guard product.id != state.productId else {
+      if state.autoRenewProductId != product.id {
+        state.autoRenewProductId = product.id
+        report("planChange", "\(product.id): the pending change of plan is cancelled")
+      } else {
+        report("alreadySubscribed", "\(product.id) until \(Timestamp.iso8601(state.expiresDate)): no charge")
+      }
+      return current
+    }
+    guard let currentProduct = catalog.product(state.productId)?.subscription,
+      let terms = product.subscription
+    else { return current }
+    let immediate =
+      terms.level < currentProduct.level
+      || (terms.level == currentProduct.level && terms.period == currentProduct.period)
+    guard immediate else {
+      state.autoRenewProductId = product.id
+      report(
+        "planChange",
+        "\(state.productId) → \(product.id) at the next renewal, \(Timestamp.iso8601(state.expiresDate))",
+        [
+          .init("from", state.productId), .init("to", product.id),
+          .init("effective", Timestamp.iso8601(state.expiresDate)),
+        ])
+      return current
+    }
+    report(
+      "upgrade", "\(state.productId) → \(product.id) now",
+      [.init("from", state.productId), .init("to", product.id)])
+    refundUnusedTime(of: state, account: account)
+    return subscribeAgain(state, to: product, account: account, offer: offer)
+  }
+
+  private func subscribeAgain(
+    _ state: SubscriptionState, to product: Product, account: Account, offer: Offer?
+  ) -> PurchaseRecord {
+    state.phase = .expired(nil)
+    return subscribe(to: product, account: account, continuing: state, offer: offer)
+  }
+
+  /// Marks the current period upgraded and refunds the unused share of what it cost.
+  private func refundUnusedTime(of state: SubscriptionState, account: Account) {
+    let now = clock.now
+    account.update(at: state.latestIndex) { record in
+      let total = (record.expiresDate ?? now).timeIntervalSince(record.purchaseDate)
+      let unused = max(0, (record.expiresDate ?? now).timeIntervalSince(now))
+      var share = total > 0 ? record.charged.amount * Decimal(unused / total) : 0
+      var rounded = Decimal()
+      NSDecimalRound(&rounded, &share, 2, .plain)
+      record.isUpgraded = true
+      record.cancellationDate = now
+      record.refunded = Price(amount: rounded, currency: record.charged.currency)
+      report(
+        "refund", "\(record.refunded!) for the unused time of \(record.productId) (upgraded)",
+        [.init("amount", rounded.description), .init("transactionId", record.transactionId)])
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Catalog
+import Foundation
+
+/// One account's auto-renewable subscription in one subscription group, as Apple tracks it: the
+/// current period, what renews next, and whether renewal is in trouble.
+public final class SubscriptionState {
+  /// Where a price increase stands for this subscriber.
+  public enum PriceConsent: Hashable, Sendable {
+    /// No increase is waiting for the customer.
+    case none
+    /// The customer must agree before the next renewal, or the subscription expires.
+    case pending
+    /// The customer agreed.
+    case accepted
+  }
+
+  /// Where renewal stands (before time-dependent states such as grace are worked out).
+  enum Phase: Hashable, Sendable {
+    case active
+    case billingRetry(since: Date, graceUntil: Date?)
+    case expired(ExpirationIntent?)
+    case revoked
+  }
+
+  /// The account it belongs to.
+  public let accountName: String
+  /// The subscription group.
+  public let group: String
+  /// The original transaction, shared by every period and product of the group.
+  public let originalTransactionNumber: UInt64
+  /// When the original transaction was made.
+  public let originalPurchaseDate: Date
+  /// The product of the current (or last) period.
+  public internal(set) var productId: String
+  /// The product the next renewal will be for (differs after a downgrade).
+  public internal(set) var autoRenewProductId: String
+  /// Whether it renews at period end.
+  public internal(set) var isAutoRenewOn = true
+  /// When the current period ends.
+  public internal(set) var expiresDate: Date
+  /// Renewals since the last purchase or resubscription.
+  public internal(set) var renewals = 0
+  /// Offer periods left after the current one (pay as you go, multi-period trials).
+  public internal(set) var offerPeriodsLeft = 0
+  /// The offer the current period is in, if any.
+  public internal(set) var offer: Offer?
+  /// A price increase waiting for, or given, the customer's consent.
+  public internal(set) var priceConsent = PriceConsent.none
+  /// Why it will expire at period end, when auto-renew is off.
+  public internal(set) var pendingExpirationIntent: ExpirationIntent?
+  /// The history index of the current period's record.
+  public internal(set) var latestIndex: Int
+  var phase = Phase.active
+  /// Bumped whenever scheduled events for this subscription become stale.
+  var generation = 0
+
+  init(accountName: String, group: String, record: PurchaseRecord, index: Int) {
+    self.accountName = accountName
+    self.group = group
+    self.originalTransactionNumber = record.originalTransactionNumber
+    self.originalPurchaseDate = record.originalPurchaseDate
+    self.productId = record.productId
+    self.autoRenewProductId = record.productId
+    self.expiresDate = record.expiresDate ?? record.purchaseDate
+    self.latestIndex = index
+  }
+
+  /// The status at an instant.
+  public func status(at now: Date) -> SubscriptionStatus {
+    switch phase {
+    case .revoked: return .revoked
+    case .expired: return .expired
+    case .billingRetry(_, let graceUntil):
+      if let graceUntil, now < graceUntil { return .inGrace }
+      return .inBillingRetry
+    case .active:
+      guard let offer else { return .active }
+      return offer.mode == .freeTrial ? .inTrial : .inIntro
+    }
+  }
+
+  /// Why it expired, once it has.
+  public var expirationIntent: ExpirationIntent? {
+    if case .expired(let intent) = phase { return intent }
+    return nil
+  }
+
+  /// When billing retry began, while it lasts.
+  public var billingRetryStart: Date? {
+    if case .billingRetry(let since, _) = phase { return since }
+    return nil
+  }
+
+  /// When the grace period ends, while billing retry lasts with grace.
+  public var gracePeriodExpiresDate: Date? {
+    if case .billingRetry(_, let graceUntil) = phase { return graceUntil }
+    return nil
+  }
+
+  /// Whether the subscription is still running: current, or in billing retry.
+  public var isLive: Bool {
+    switch phase {
+    case .active, .billingRetry: true
+    case .expired, .revoked: false
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `expire PRODUCT`: SKTestSession's expireSubscription.
+struct ExpireCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "expire",
+    abstract: "End a subscription's current period now (like SKTestSession.expireSubscription).")
+
+  @Argument(help: "An auto-renewable product of the group.")
+  var productId: String
+
+  func execute(in session: Session) throws {
+    try session.world.store.expireNow(productId: productId, account: session.account)
+  }
+}

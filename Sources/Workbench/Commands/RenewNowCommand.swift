@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `renew-now PRODUCT`: SKTestSession's forceRenewalOfSubscription.
+struct RenewNowCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "renew-now",
+    abstract: "End the current period now and renew (like SKTestSession.forceRenewalOfSubscription).")
+
+  @Argument(help: "An auto-renewable product of the group.")
+  var productId: String
+
+  func execute(in session: Session) throws {
+    try session.world.store.renewNow(productId: productId, account: session.account)
+  }
+}

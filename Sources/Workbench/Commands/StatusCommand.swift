@@ -1,0 +1,41 @@
+import ArgumentParser
+import Store
+
+/// `status PRODUCT`: one subscription in detail.
+struct StatusCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract: "Show the subscription of a product's group: status, renewal, offers, billing.")
+
+  @Argument(help: "An auto-renewable product (any product of the group).")
+  var productId: String
+
+  func execute(in session: Session) throws {
+    let store = session.world.store
+    let state = try store.subscription(for: productId, account: session.account)
+    let now = store.clock.now
+    var rows: [[String]] = [
+      ["group", state.group],
+      ["product", state.productId],
+      ["status", state.status(at: now).rawValue],
+      [state.isLive ? "expires" : "ended", Timestamp.iso8601(state.expiresDate)],
+      ["auto-renew", "\(state.isAutoRenewOn ? "on" : "off") (renews as \(state.autoRenewProductId))"],
+      ["renewals", String(state.renewals)],
+      ["original transaction", String(state.originalTransactionNumber)],
+    ]
+    let status = state.status(at: now)
+    if status.isEntitled && status != .inGrace && state.isAutoRenewOn {
+      rows.append(["next renewal", Timestamp.iso8601(state.expiresDate)])
+    }
+    if let offer = state.offer, status == .inTrial || status == .inIntro {
+      rows.append(["offer", offer.id.map { "\($0): \(offer)" } ?? "introductory: \(offer)"])
+    }
+    if let intent = state.expirationIntent { rows.append(["expiration intent", intent.description]) }
+    if let since = state.billingRetryStart { rows.append(["billing retry since", Timestamp.iso8601(since)]) }
+    if let grace = state.gracePeriodExpiresDate {
+      rows.append(["grace period until", Timestamp.iso8601(grace)])
+    }
+    if state.priceConsent != .none { rows.append(["price increase", "\(state.priceConsent)"]) }
+    session.print(lines: TextTable.render(rows))
+  }
+}

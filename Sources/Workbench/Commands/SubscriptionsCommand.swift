@@ -1,0 +1,26 @@
+import ArgumentParser
+import Store
+
+/// `subscriptions`: every subscription group of the account.
+struct SubscriptionsCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "subscriptions",
+    abstract: "List the account's auto-renewable subscriptions, one per group, with their status.")
+
+  func execute(in session: Session) throws {
+    let store = session.world.store
+    let states = session.account.subscriptions.values.sorted { $0.group < $1.group }
+    guard !states.isEmpty else {
+      session.print("no subscriptions on account \(session.account.name)")
+      return
+    }
+    let rows = states.map { state in
+      [
+        state.group, state.productId, state.status(at: store.clock.now).rawValue,
+        "\(state.isLive ? "expires" : "ended") \(Timestamp.iso8601(state.expiresDate))",
+        "auto-renew \(state.isAutoRenewOn ? "on" : "off")", "renewals \(state.renewals)",
+      ]
+    }
+    session.print(lines: TextTable.render(rows))
+  }
+}
