@@ -40,6 +40,9 @@ public final class AppObserver: TransactionObserver {
     }
   }
 
+  /// Nothing to do: the queue has already logged the change.
+  public func paymentQueueDidChangeStorefront(_ queue: PaymentQueue) {}
+
   /// Nothing to do: restored transactions were handled as they arrived.
   public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {}
 
@@ -83,6 +86,7 @@ public final class AppObserver: TransactionObserver {
   }
 
   private func report(_ queue: PaymentQueue, _ action: String, _ detail: String) {
-    queue.store.log.record(Event(time: queue.store.clock.now, actor: name, action: action, detail: detail))
+    queue.store.log.record(
+      Event(time: queue.store.clock.now, actor: queue.actor(name), action: action, detail: detail))
   }
 }

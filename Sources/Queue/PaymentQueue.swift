@@ -15,6 +15,7 @@ public final class PaymentQueue {
     case restoreFinished(targets: [ObjectIdentifier])
     case restoreFailed(SKErrorCode, targets: [ObjectIdentifier])
     case revoked([String], targets: [ObjectIdentifier])
+    case storefrontChanged(targets: [ObjectIdentifier])
   }
 
   /// The device this queue belongs to.
@@ -27,6 +28,8 @@ public final class PaymentQueue {
   public var canMakePayments = true
   /// How many upcoming payment sheets the user will cancel.
   public var pendingCancellations = 0
+  /// Whether log lines name the device (`iPad/app`), as they should once there are several.
+  public var namesDeviceInLog = false
   /// Unfinished transactions, oldest first.
   public private(set) var transactions: [PaymentTransaction] = []
   /// Registered observers, in the order they were added.
@@ -77,22 +80,93 @@ public final class PaymentQueue {
   }
 
   private func complete(_ transaction: PaymentTransaction, refusal: SKErrorCode?) {
-    if let refusal {
+    if let refusal = refusal ?? store.faults.take(.buy) {
       fail(transaction, with: refusal)
+    } else if store.isInterruptedPurchasesOn {
+      transaction.isInterrupted = true
+      log.record(
+        Event(
+          time: now, actor: "store", action: "interrupted",
+          detail:
+            "\(transaction.handleText) \(transaction.payment.productId): the customer must act before it completes (resolve \(transaction.handleText))"
+        ))
+      fail(transaction, with: .paymentCancelled)
+    } else if store.isAskToBuyOn {
+      transaction.date = now
+      log.record(
+        Event(
+          time: now, actor: "store", action: "askToBuy",
+          detail:
+            "\(transaction.handleText) \(transaction.payment.productId) waits for a parent (approve or decline \(transaction.handleText))"
+        ))
+      post(.deferred, of: transaction)
     } else {
-      let payment = transaction.payment
-      switch store.charge(
-        productId: payment.productId, quantity: payment.quantity, account: account, offerId: payment.offerId)
-      {
-      case .success(let record):
-        transaction.record = record
-        transaction.transactionIdentifier = record.transactionId
-        transaction.date = record.purchaseDate
-        post(.purchased, of: transaction)
-      case .failure(let error):
-        fail(transaction, with: error)
-      }
+      charge(transaction)
     }
+  }
+
+  private func charge(_ transaction: PaymentTransaction) {
+    let payment = transaction.payment
+    switch store.charge(
+      productId: payment.productId, quantity: payment.quantity, account: account, offerId: payment.offerId)
+    {
+    case .success(let record):
+      transaction.record = record
+      transaction.transactionIdentifier = record.transactionId
+      transaction.date = record.purchaseDate
+      post(.purchased, of: transaction)
+    case .failure(let error):
+      fail(transaction, with: error)
+    }
+  }
+
+  // MARK: Ask to Buy and interrupted purchases
+
+  /// A parent approves a deferred purchase: it is charged and becomes `purchased`.
+  ///
+  /// - Throws: ``QueueError`` unless the transaction is deferred in this queue.
+  public func approve(_ transaction: PaymentTransaction) throws(QueueError) {
+    try requireDeferred(transaction)
+    charge(transaction)
+  }
+
+  /// A parent declines a deferred purchase: it becomes `failed` (SKError 2), or, with the silent
+  /// habit, the app hears nothing and the transaction stays deferred.
+  public func decline(_ transaction: PaymentTransaction) throws(QueueError) {
+    try requireDeferred(transaction)
+    guard !store.isAskToBuyDeclineSilent else {
+      log.record(
+        Event(
+          time: now, actor: "store", action: "askToBuyDeclined",
+          detail: "\(transaction.handleText): nothing is sent to the app"))
+      return
+    }
+    fail(transaction, with: .paymentCancelled)
+  }
+
+  private func requireDeferred(_ transaction: PaymentTransaction) throws(QueueError) {
+    guard transaction.device == device, transaction.state == .deferred, !transaction.isFinished else {
+      throw QueueError(
+        "\(transaction.handleText) is \(transaction.state.rawValue), not waiting for Ask to Buy")
+    }
+  }
+
+  /// The customer resolves an interrupted purchase: a new transaction arrives `purchased`.
+  ///
+  /// - Throws: ``QueueError`` unless the transaction is an unresolved interrupted purchase.
+  @discardableResult
+  public func resolve(_ transaction: PaymentTransaction) throws(QueueError) -> PaymentTransaction {
+    guard transaction.device == device, transaction.isInterrupted, transaction.resolution == nil else {
+      throw QueueError("\(transaction.handleText) is not an interrupted purchase waiting to be resolved")
+    }
+    let completion = PaymentTransaction(
+      handle: registry.nextHandle, payment: transaction.payment, device: device, state: .purchasing, date: now
+    )
+    registry.register(completion)
+    transactions.append(completion)
+    transaction.resolution = completion
+    charge(completion)
+    return completion
   }
 
   private func fail(_ transaction: PaymentTransaction, with error: SKErrorCode) {
@@ -112,7 +186,7 @@ public final class PaymentQueue {
       for update in updates {
         log.record(
           Event(
-            time: now, actor: "queue", action: "unheard",
+            time: now, actor: actor("queue"), action: "unheard",
             detail: "\(update.transaction.summary(as: update.state)) (no observer)",
             fields: fields(of: update.transaction, state: update.state)))
       }
@@ -147,6 +221,10 @@ public final class PaymentQueue {
   /// `restoreCompletedTransactions()`: a `restored` transaction with a new identifier for every
   /// restorable purchase of the account, then `restoreCompletedTransactionsFinished`.
   public func restoreCompletedTransactions() {
+    if let error = store.faults.take(.restore) {
+      pending.append(.restoreFailed(error, targets: observers.map(ObjectIdentifier.init)))
+      return
+    }
     var updates: [TransactionUpdate] = []
     for original in account.restorablePurchases {
       let transaction = PaymentTransaction(
@@ -185,6 +263,16 @@ public final class PaymentQueue {
   /// lost access to products.
   public func revokeEntitlements(for productIds: [String]) {
     pending.append(.revoked(productIds, targets: observers.map(ObjectIdentifier.init)))
+  }
+
+  /// `paymentQueueDidChangeStorefront(_:)`: tells observers the storefront changed.
+  public func storefrontDidChange() {
+    pending.append(.storefrontChanged(targets: observers.map(ObjectIdentifier.init)))
+  }
+
+  /// Signs the device in to another account; purchases go to it from now on.
+  public func signIn(_ account: Account) {
+    self.account = account
   }
 
   // MARK: Observers
@@ -255,6 +343,11 @@ public final class PaymentQueue {
         announce(observer, "didRevokeEntitlementsForProductIdentifiers", productIds.joined(separator: ", "))
         observer.paymentQueue(self, didRevokeEntitlementsForProductIdentifiers: productIds)
       }
+    case .storefrontChanged(let targets):
+      for observer in registered(targets) {
+        announce(observer, "paymentQueueDidChangeStorefront", store.storefront.id)
+        observer.paymentQueueDidChangeStorefront(self)
+      }
     case .restoreFailed(let error, let targets):
       for observer in registered(targets) {
         announce(observer, "restoreCompletedTransactionsFailedWithError", error.description)
@@ -268,7 +361,12 @@ public final class PaymentQueue {
   }
 
   private func announce(_ observer: any TransactionObserver, _ callback: String, _ detail: String) {
-    log.record(Event(time: now, actor: observer.name, action: callback, detail: detail))
+    log.record(Event(time: now, actor: actor(observer.name), action: callback, detail: detail))
+  }
+
+  /// How an actor on this device is named in log lines: `app`, or `iPad/app` when devices are named.
+  public func actor(_ name: String) -> String {
+    namesDeviceInLog ? "\(device)/\(name)" : name
   }
 
   private func fields(of transaction: PaymentTransaction, state: TransactionState) -> [Event.Field] {

@@ -24,6 +24,10 @@ public final class PaymentTransaction {
   public internal(set) var original: PurchaseRecord?
   /// Whether the app finished it (it has then left the queue).
   public internal(set) var isFinished = false
+  /// Whether it failed because the purchase was interrupted (terms to accept, payment to confirm).
+  public internal(set) var isInterrupted = false
+  /// For an interrupted purchase, the transaction that completed it once resolved.
+  public internal(set) weak var resolution: PaymentTransaction?
 
   init(handle: Int, payment: Payment, device: String, state: TransactionState, date: Date) {
     self.handle = handle

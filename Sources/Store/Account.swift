@@ -48,11 +48,16 @@ public final class Account {
     history.filter { record in
       guard !record.isCancelled else { return false }
       switch record.productType {
-      case .nonConsumable: return record.reason == .purchase
+      case .nonConsumable: return record.reason == .purchase || record.reason == .familyShare
       case .autoRenewable: return record.reason != .redownload
       case .consumable, .nonRenewing: return false
       }
     }
+  }
+
+  /// The positions of records shared from a purchaser's transaction.
+  func indices(sharedFrom number: UInt64) -> [Int] {
+    history.indices.filter { history[$0].sharedFromTransactionNumber == number }
   }
 
   /// The subscription of a group, if the account ever subscribed in it.

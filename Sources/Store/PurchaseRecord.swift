@@ -16,6 +16,8 @@ public struct PurchaseRecord: Hashable, Sendable {
     case redownload
     /// An auto-renewable subscription renewed.
     case renewal
+    /// A family member's purchase, shared through Family Sharing: no charge.
+    case familyShare
   }
 
   /// Why Apple refunded a purchase (`cancellation_reason`, JWS `revocationReason`).
@@ -54,16 +56,71 @@ public struct PurchaseRecord: Hashable, Sendable {
   public var isTrialPeriod = false
   /// Whether this period is in an introductory offer (trial or paid).
   public var isInIntroOfferPeriod = false
+  /// Facts most records never have, kept out of line so that a million renewals stay small.
+  private var box: Box?
+
+  /// Heap storage for ``Extras``: an indirect case is a pointer, and a new box on every change
+  /// keeps value semantics.
+  private indirect enum Box: Hashable, Sendable {
+    case extras(Extras)
+  }
+
+  private struct Extras: Hashable, Sendable {
+    var promotionalOfferId: String?
+    var cancellationDate: Date?
+    var cancellationReason: CancellationReason?
+    var isUpgraded = false
+    var refunded: Price?
+    var sharedFrom: UInt64?
+  }
+
+  private subscript<Value>(extra path: WritableKeyPath<Extras, Value>, default value: Value) -> Value {
+    get {
+      guard case .extras(let extras) = box else { return value }
+      return extras[keyPath: path]
+    }
+    set {
+      var extras = Extras()
+      if case .extras(let current) = box { extras = current }
+      extras[keyPath: path] = newValue
+      box = .extras(extras)
+    }
+  }
+
   /// The promotional offer redeemed for this period, if any.
-  public var promotionalOfferId: String?
+  public var promotionalOfferId: String? {
+    get { self[extra: \.promotionalOfferId, default: nil] }
+    set { self[extra: \.promotionalOfferId, default: nil] = newValue }
+  }
   /// When Apple refunded it, or when an upgrade replaced it.
-  public var cancellationDate: Date?
+  public var cancellationDate: Date? {
+    get { self[extra: \.cancellationDate, default: nil] }
+    set { self[extra: \.cancellationDate, default: nil] = newValue }
+  }
   /// Why it was refunded.
-  public var cancellationReason: CancellationReason?
+  public var cancellationReason: CancellationReason? {
+    get { self[extra: \.cancellationReason, default: nil] }
+    set { self[extra: \.cancellationReason, default: nil] = newValue }
+  }
   /// Whether an upgrade to a higher level replaced it.
-  public var isUpgraded = false
+  public var isUpgraded: Bool {
+    get { self[extra: \.isUpgraded, default: false] }
+    set { self[extra: \.isUpgraded, default: false] = newValue }
+  }
   /// How much was given back.
-  public var refunded: Price?
+  public var refunded: Price? {
+    get { self[extra: \.refunded, default: nil] }
+    set { self[extra: \.refunded, default: nil] = newValue }
+  }
+
+  /// For a family-shared record, the purchaser's transaction it mirrors.
+  public var sharedFromTransactionNumber: UInt64? {
+    get { self[extra: \.sharedFrom, default: nil] }
+    set { self[extra: \.sharedFrom, default: nil] = newValue }
+  }
+
+  /// Whether the customer bought it or a family member shared it (`in_app_ownership_type`).
+  public var isFamilyShared: Bool { sharedFromTransactionNumber != nil }
 
   /// Creates a record.
   public init(

@@ -48,5 +48,6 @@ extension Store {
       break
     }
     if !revoked.isEmpty { listener?.store(self, didRevoke: revoked, for: account) }
+    revokeFamilyShares(of: record.transactionNumber, reason: reason)
   }
 }

@@ -76,7 +76,8 @@ extension Store {
       storefront: previous.storefront,
       reason: .renewal)
     startPeriod(of: state, product: product, record: &record, account: account)
-    listener?.store(self, didRenew: record, for: account)
+    listener?.store(self, didCreateTransaction: record, for: account)
+    shareWithFamily(record, purchaser: account)
   }
 
   private func enterBillingRetry(_ state: SubscriptionState, account: Account) {

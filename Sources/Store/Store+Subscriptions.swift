@@ -57,6 +57,7 @@ extension Store {
     state.pendingExpirationIntent = nil
     state.priceConsent = .none
     startPeriod(of: state, product: product, record: &record, account: account)
+    shareWithFamily(record, purchaser: account)
     return record
   }
 

@@ -21,10 +21,20 @@ public final class Store {
   public var isBillingRetryOn = false
   /// The billing grace period in days (3, 16 or 28 as App Store Connect offers), or `nil` when off.
   public var gracePeriodDays: Int?
+  /// Ask to Buy: new purchases wait for a parent's approval (`deferred`).
+  public var isAskToBuyOn = false
+  /// Whether a declined Ask to Buy request reaches the app as `failed` (documented) or not at all
+  /// (as widely seen on devices).
+  public var isAskToBuyDeclineSilent = false
+  /// Interrupted purchases: a purchase first fails until the customer resolves the issue.
+  public var isInterruptedPurchasesOn = false
+  /// Errors armed for upcoming calls.
+  public var faults = FaultPlan()
   /// Who hears renewals and revocations.
   public weak var listener: (any StoreListener)?
   var scheduler = Scheduler<ScheduledEvent>()
   var priceOverrides: [String: Decimal] = [:]
+  var family: [String] = []
   private(set) var accounts: [String: Account] = [:]
   private var transactionIds = TransactionIdentifierGenerator()
   private var webOrderLineItemIds = TransactionIdentifierGenerator(first: 2_000_000_500_000_001)
@@ -67,6 +77,25 @@ public final class Store {
     self.catalog = catalog
     self.storefront = catalog.baseStorefront
     self.locale = catalog.baseStorefront.defaultLocale
+  }
+
+  /// When the next scheduled event is due, if any.
+  public var nextEventDue: Date? { scheduler.nextDue }
+
+  /// Moves the clock forward to an instant at or before the next scheduled event.
+  public func moveClock(forwardTo date: Date) {
+    if date > clock.now { clock.set(date) }
+  }
+
+  /// Changes the storefront.
+  ///
+  /// - Throws: ``StoreError`` for a storefront neither built in nor declared by the catalog.
+  public func setStorefront(_ id: String) throws(StoreError) {
+    guard let storefront = catalog.storefront(id) else {
+      let known = (catalog.storefronts + Storefront.known).map(\.id).joined(separator: ", ")
+      throw StoreError("unknown storefront \(id) (known: \(known))")
+    }
+    self.storefront = storefront
   }
 
   /// Moves the clock to an instant without running what falls due (only before anything exists,
@@ -146,6 +175,7 @@ public final class Store {
       reason: .purchase)
     account.append(record)
     logCharge(record, account: account)
+    shareWithFamily(record, purchaser: account)
     return .success(record)
   }
 

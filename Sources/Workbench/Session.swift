@@ -86,6 +86,11 @@ public final class Session {
   /// The current device.
   var device: Device { world.device }
 
+  /// The queue holding a transaction, whichever device it is on.
+  func queue(of transaction: PaymentTransaction) -> PaymentQueue {
+    world.devices.first { $0.name == transaction.device }?.queue ?? device.queue
+  }
+
   /// Finds a transaction by `#N`, `last` or its App Store identifier.
   ///
   /// - Throws: ``WorkbenchError`` naming what was not found.

@@ -29,6 +29,8 @@ final class RecordingObserver: TransactionObserver {
     calls.append("restore finished")
   }
 
+  func paymentQueueDidChangeStorefront(_ queue: PaymentQueue) { calls.append("storefront") }
+
   func paymentQueue(_ queue: PaymentQueue, didRevokeEntitlementsForProductIdentifiers productIds: [String]) {
     calls.append("revoked " + productIds.joined(separator: ", "))
   }

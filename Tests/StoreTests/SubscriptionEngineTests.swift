@@ -28,7 +28,7 @@ private func subscriptionCatalog() -> Catalog {
 private final class Listener: StoreListener {
   var renewals: [PurchaseRecord] = []
   var revoked: [String] = []
-  func store(_ store: Store, didRenew record: PurchaseRecord, for account: Account) {
+  func store(_ store: Store, didCreateTransaction record: PurchaseRecord, for account: Account) {
     renewals.append(record)
   }
   func store(_ store: Store, didRevoke productIds: [String], for account: Account) { revoked += productIds }

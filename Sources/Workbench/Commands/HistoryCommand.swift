@@ -32,6 +32,8 @@ struct HistoryCommand: SessionCommand {
       ]
     case .redownload: notes = ["re-download of \(record.originalTransactionId)"]
     case .renewal: notes = ["renewal of \(record.originalTransactionId)"]
+    case .familyShare:
+      notes = ["family-shared from \(record.sharedFromTransactionNumber.map(String.init) ?? "?")"]
     }
     if let expires = record.expiresDate { notes.append("expires \(Timestamp.iso8601(expires))") }
     if record.isTrialPeriod { notes.append("trial") }

@@ -14,6 +14,10 @@ struct ProductsCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let store = session.world.store
+    if let error = store.faults.take(.products) {
+      session.print("request:didFailWithError: \(error)")
+      return
+    }
     let response = store.productsRequest(ids)
     let rows = response.products.map { product in
       [

@@ -19,6 +19,10 @@ struct WorkbenchCommand: ParsableCommand {
       SubscriptionsCommand.self, StatusCommand.self, AutoRenewCommand.self, BillingRetryCommand.self,
       GracePeriodCommand.self, BillingFixCommand.self, PriceIncreaseCommand.self, ConsentCommand.self,
       RefundCommand.self, ExpireCommand.self, RenewNowCommand.self, TimeRateCommand.self,
+      AskToBuyCommand.self, ApproveCommand.self, DeclineCommand.self, HabitCommand.self,
+      InterruptedPurchasesCommand.self, ResolveCommand.self, FailNextCommand.self,
+      DeviceCommand.self, DevicesCommand.self, ReinstallCommand.self, AccountCommand.self, FamilyCommand.self,
+      StorefrontCommand.self, LocaleCommand.self,
       CatalogCommand.self, ExpectCommand.self, QuitCommand.self,
     ])
 }

@@ -8,18 +8,30 @@ public final class Device {
   public let name: String
   /// Its payment queue.
   public let queue: PaymentQueue
-  /// What the app keeps on it.
-  public let storage: AppStorage
+  /// What the app keeps on it; deleting the app empties it.
+  public private(set) var storage = AppStorage()
 
-  /// Creates a device signed in to `account`, with no observers.
+  /// Creates a device signed in to `account`, with the app launched and its `app` observer added.
   public init(name: String, store: Store, account: Account, registry: TransactionRegistry) {
     self.name = name
     self.queue = PaymentQueue(device: name, store: store, account: account, registry: registry)
-    self.storage = AppStorage()
+    launchApp()
   }
 
   /// Registers a stand-in observer delivering into this device's storage.
   public func addObserver(named name: String, policy: ObserverPolicy) {
     queue.add(observer: AppObserver(name: name, policy: policy, storage: storage))
+  }
+
+  /// Deletes the app and installs it again: its storage is gone, the app launches afresh with its
+  /// `app` observer, and StoreKit redelivers what is still unfinished.
+  public func reinstall() {
+    queue.relaunch()
+    storage = AppStorage()
+    launchApp()
+  }
+
+  private func launchApp() {
+    addObserver(named: "app", policy: .correct)
   }
 }

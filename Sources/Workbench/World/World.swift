@@ -1,39 +1,72 @@
 import Catalog
+import Foundation
 import Observer
 import Queue
 import Store
 
-/// Everything a session simulates: Apple's store and the device the app runs on.
+/// Everything a session simulates: Apple's store, the accounts, and the devices the app runs on.
 public final class World: StoreListener {
   /// Apple's side.
   public let store: Store
   /// Every transaction of the session, for lookups by handle.
   public let registry = TransactionRegistry()
+  /// The devices, in the order they were added.
+  public private(set) var devices: [Device] = []
   /// The device commands act on.
-  public let device: Device
+  public private(set) var device: Device
 
-  /// Creates a world over a catalog. The app is launched with one correct observer named `app`.
+  /// Creates a world over a catalog with one device, `iPhone`, signed in to the account `default`,
+  /// the app launched with one correct observer named `app`.
   public init(catalog: Catalog, log: EventLog) {
     store = Store(catalog: catalog, log: log)
     device = Device(
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)
-    device.addObserver(named: "app", policy: .correct)
+    devices = [device]
     store.listener = self
   }
 
-  /// Lets the app's run loop turn: queued callbacks are delivered until none remain.
-  public func settle() {
-    device.queue.deliverNotifications()
+  /// Adds a device signed in to the current account, with the app installed and launched.
+  ///
+  /// - Throws: ``WorkbenchError`` when the name is taken or not a plain word.
+  public func addDevice(named name: String) throws(WorkbenchError) {
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+      throw WorkbenchError("\"\(name)\" is not a device name (letters, digits, - _ .)")
+    }
+    guard !devices.contains(where: { $0.name == name }) else {
+      throw WorkbenchError("a device named \(name) exists already")
+    }
+    devices.append(Device(name: name, store: store, account: device.queue.account, registry: registry))
+    for device in devices { device.queue.namesDeviceInLog = true }
   }
 
-  /// Moves the clock forward, letting the app hear each renewal at the instant it happens.
+  /// Makes another device the current one.
+  public func useDevice(named name: String) throws(WorkbenchError) {
+    guard let found = devices.first(where: { $0.name == name }) else {
+      throw WorkbenchError(
+        "no device named \(name) (devices: \(devices.map(\.name).joined(separator: ", ")))")
+    }
+    device = found
+  }
+
+  /// Lets the app's run loop turn on every device: queued callbacks are delivered until none remain.
+  public func settle() {
+    for device in devices { device.queue.deliverNotifications() }
+  }
+
+  /// Moves the clock forward, letting the apps hear each renewal at the instant it happens.
   public func advanceClock(by span: TimeSpan) {
     settle()
     store.advanceClock(by: span) { settle() }
   }
 
-  /// Renewals reach the queue of every device signed in to the account.
-  public func store(_ store: Store, didRenew record: PurchaseRecord, for account: Account) {
+  /// The storefront changes; every device's observers hear it.
+  public func changeStorefront(to id: String) throws(StoreError) {
+    try store.setStorefront(id)
+    for device in devices { device.queue.storefrontDidChange() }
+  }
+
+  /// New transactions made outside the app reach the queue of every device signed in to the account.
+  public func store(_ store: Store, didCreateTransaction record: PurchaseRecord, for account: Account) {
     for device in devices(of: account) { device.queue.receive(record) }
   }
 
@@ -42,7 +75,8 @@ public final class World: StoreListener {
     for device in devices(of: account) { device.queue.revokeEntitlements(for: productIds) }
   }
 
-  private func devices(of account: Account) -> [Device] {
-    device.queue.account === account ? [device] : []
+  /// The devices signed in to an account.
+  public func devices(of account: Account) -> [Device] {
+    devices.filter { $0.queue.account === account }
   }
 }

@@ -1,0 +1,36 @@
+/// Errors armed to make upcoming StoreKit calls fail, like SKTestSession's simulated errors: each
+/// call takes one from the front of its API's list.
+public struct FaultPlan: Hashable, Sendable {
+  /// The StoreKit calls that can be made to fail.
+  public enum API: String, CaseIterable, Hashable, Sendable {
+    /// A payment: the transaction fails.
+    case buy
+    /// A products request: `request(_:didFailWithError:)`.
+    case products
+    /// A restore: `restoreCompletedTransactionsFailedWithError`.
+    case restore
+    /// A hosted-content download: it fails.
+    case download
+  }
+
+  private var armed: [API: [SKErrorCode]] = [:]
+
+  /// Creates a plan with nothing armed.
+  public init() {}
+
+  /// Arms `count` failures of an API with an error.
+  public mutating func arm(_ api: API, error: SKErrorCode, count: Int) {
+    armed[api, default: []] += Array(repeating: error, count: count)
+  }
+
+  /// Takes the next armed failure of an API, if any.
+  public mutating func take(_ api: API) -> SKErrorCode? {
+    guard var errors = armed[api], !errors.isEmpty else { return nil }
+    let error = errors.removeFirst()
+    armed[api] = errors
+    return error
+  }
+
+  /// How many failures wait for an API.
+  public func count(_ api: API) -> Int { armed[api]?.count ?? 0 }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+
+/// `account add NAME`, `account use NAME`, `accounts`.
+struct AccountCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "account",
+    abstract: "Add an Apple Account, or sign the current device in to another.",
+    subcommands: [Add.self, Use.self])
+
+  struct Add: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Add an account with no purchases.")
+
+    @Argument(help: "The account's name.")
+    var name: String
+
+    func execute(in session: Session) throws {
+      try session.world.store.addAccount(named: name)
+      session.print("account \(name) added")
+    }
+  }
+
+  struct Use: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Sign the current device in to an account.")
+
+    @Argument(help: "The account's name.")
+    var name: String
+
+    func execute(in session: Session) throws {
+      guard let account = session.world.store.account(named: name) else {
+        throw WorkbenchError("no account named \(name) (`account add \(name)`)")
+      }
+      session.device.queue.signIn(account)
+      session.print("\(session.device.name) signed in to \(name)")
+    }
+  }
+}
+
+/// `family add ACCOUNT`, `family remove ACCOUNT`, `family`.
+struct FamilyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "family",
+    abstract: "Family Sharing: members share family-shareable non-consumables and subscriptions.",
+    subcommands: [Show.self, Add.self, Remove.self],
+    defaultSubcommand: Show.self)
+
+  struct Show: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "List the family, organizer first.")
+
+    func execute(in session: Session) throws {
+      let members = session.world.store.familyMembers
+      session.print(members.isEmpty ? "no family" : "family: \(members.joined(separator: ", "))")
+    }
+  }
+
+  struct Add: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Add an account to the current account's family; shareable purchases appear for members (FAMILY_SHARED)."
+    )
+
+    @Argument(help: "The account to add.")
+    var account: String
+
+    func execute(in session: Session) throws {
+      try session.world.store.addToFamily(account, organizer: session.account)
+    }
+  }
+
+  struct Remove: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "An account leaves the family and loses what was shared.")
+
+    @Argument(help: "The account that leaves.")
+    var account: String
+
+    func execute(in session: Session) throws {
+      try session.world.store.removeFromFamily(account)
+    }
+  }
+}

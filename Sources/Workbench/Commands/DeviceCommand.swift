@@ -1,0 +1,63 @@
+import ArgumentParser
+
+/// `device add NAME`, `device use NAME`, `devices`.
+struct DeviceCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "device",
+    abstract: "Add a device signed in to the current account, or switch to another device.",
+    subcommands: [Add.self, Use.self])
+
+  struct Add: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Add a device, the app installed and launched.")
+
+    @Argument(help: "The device's name, such as iPad.")
+    var name: String
+
+    func execute(in session: Session) throws {
+      try session.world.addDevice(named: name)
+      session.print("device \(name) added, signed in to \(session.account.name)")
+    }
+  }
+
+  struct Use: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Make another device the current one.")
+
+    @Argument(help: "The device's name.")
+    var name: String
+
+    func execute(in session: Session) throws {
+      try session.world.useDevice(named: name)
+      session.print("using device \(name)")
+    }
+  }
+}
+
+/// `devices`.
+struct DevicesCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "devices", abstract: "List the devices, their accounts and queues.")
+
+  func execute(in session: Session) throws {
+    let rows = session.world.devices.map { device in
+      [
+        device === session.device ? "*" : " ", device.name, "account \(device.queue.account.name)",
+        "\(device.queue.transactions.count) unfinished", "\(device.queue.observers.count) observers",
+      ]
+    }
+    session.print(lines: TextTable.render(rows))
+  }
+}
+
+/// `reinstall`: delete the app on the current device and install it again.
+struct ReinstallCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "reinstall",
+    abstract:
+      "Delete the app on this device and install it again: its storage and receipt are gone until restore or refresh."
+  )
+
+  func execute(in session: Session) throws {
+    session.device.reinstall()
+    session.print("app reinstalled on \(session.device.name): storage empty, observer app added")
+  }
+}
