@@ -57,7 +57,7 @@ struct CatalogReader {
     let object = try node.object()
     try object.rejectUnknownKeys([
       "id", "type", "referenceName", "localizations", "price", "prices", "clearedForSale", "familyShareable",
-      "subscription", "period",
+      "subscription", "period", "hostedContent",
     ])
     let id = try object.required("id").nonEmptyString()
     let typeNode = try object.required("type")
@@ -76,6 +76,12 @@ struct CatalogReader {
       isClearedForSale: try object.optional("clearedForSale")?.bool() ?? true,
       isFamilyShareable: try object.optional("familyShareable")?.bool() ?? false)
     try readTypeSpecifics(of: &product, from: object)
+    if let node = object.optional("hostedContent") {
+      guard product.type == .nonConsumable else {
+        throw node.fail("only non-consumables can have hosted content")
+      }
+      product.hostedContent = try hostedContent(node)
+    }
     return product
   }
 
@@ -104,6 +110,15 @@ struct CatalogReader {
     {
       throw node.fail("consumables cannot be family-shareable")
     }
+  }
+
+  private func hostedContent(_ node: JSONNode) throws(CatalogError) -> HostedContent {
+    let object = try node.object()
+    try object.rejectUnknownKeys(["contentId", "version", "size"])
+    return HostedContent(
+      contentId: try object.required("contentId").nonEmptyString(),
+      version: try object.optional("version")?.nonEmptyString() ?? "1.0",
+      size: try object.required("size").integer(in: 1...(4 << 30)))
   }
 
   private func localizations(_ node: JSONNode) throws(CatalogError) -> [Localization] {

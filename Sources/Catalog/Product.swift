@@ -22,6 +22,8 @@ public struct Product: Hashable, Sendable {
   public var subscription: Subscription?
   /// How long a non-renewing subscription runs, when the catalog says (the app tracks it).
   public var nonRenewingPeriod: SubscriptionPeriod?
+  /// Content Apple hosts for it, downloaded after purchase.
+  public var hostedContent: HostedContent?
 
   /// Creates a product.
   public init(

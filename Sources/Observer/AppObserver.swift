@@ -11,6 +11,8 @@ public final class AppObserver: TransactionObserver {
   /// What it does per state.
   public let policy: ObserverPolicy
   private let storage: AppStorage
+  /// Actions put off until a transaction's hosted content has downloaded, by transaction.
+  private var waitingForContent: [ObjectIdentifier: [ObserverAction]] = [:]
 
   /// Creates an observer that delivers into `storage`.
   public init(name: String, policy: ObserverPolicy, storage: AppStorage) {
@@ -19,12 +21,51 @@ public final class AppObserver: TransactionObserver {
     self.storage = storage
   }
 
-  /// Acts on each update as the policy says for its state.
+  /// Acts on each update as the policy says for its state. Delivering a product with hosted
+  /// content starts its downloads; what follows waits until they are done.
   public func paymentQueue(_ queue: PaymentQueue, updatedTransactions updates: [TransactionUpdate]) {
     for update in updates {
-      for action in policy.actions(for: update.state) {
-        perform(action, on: update.transaction, in: queue)
+      run(policy.actions(for: update.state), on: update.transaction, in: queue)
+    }
+  }
+
+  private func run(_ actions: [ObserverAction], on transaction: PaymentTransaction, in queue: PaymentQueue) {
+    for (index, action) in actions.enumerated() {
+      if action == .deliver, transaction.downloads.contains(where: { $0.state == .waiting }) {
+        startDownloads(of: transaction, in: queue)
+        guard policy.waitsForContent else { continue }
+        waitingForContent[ObjectIdentifier(transaction)] = Array(actions[(index + 1)...])
+        return
       }
+      perform(action, on: transaction, in: queue)
+    }
+  }
+
+  private func startDownloads(of transaction: PaymentTransaction, in queue: PaymentQueue) {
+    do {
+      try queue.start(transaction.downloads.filter { $0.state == .waiting })
+      report(queue, "startDownloads", transaction.handleText)
+    } catch {
+      report(queue, "startDownloads", "\(transaction.handleText) refused: \(error)")
+    }
+  }
+
+  /// When every download of a transaction is over, delivers what arrived and carries on with
+  /// the actions that were waiting (finishing, for a correct app).
+  public func paymentQueue(_ queue: PaymentQueue, updatedDownloads downloads: [Download]) {
+    for download in downloads {
+      let transaction = download.transaction
+      let key = ObjectIdentifier(transaction)
+      guard let waiting = waitingForContent[key], transaction.downloads.allSatisfy(\.state.isFinal) else {
+        continue
+      }
+      waitingForContent[key] = nil
+      if transaction.downloads.allSatisfy({ $0.state == .finished }) {
+        deliver(transaction, in: queue)
+      } else {
+        report(queue, "deliver", "\(transaction.payment.productId): content did not arrive")
+      }
+      run(waiting, on: transaction, in: queue)
     }
   }
 
@@ -54,7 +95,14 @@ public final class AppObserver: TransactionObserver {
   private func perform(_ action: ObserverAction, on transaction: PaymentTransaction, in queue: PaymentQueue) {
     switch action {
     case .deliver:
-      deliver(transaction, in: queue)
+      if transaction.downloads.contains(where: { $0.state == .cancelled || $0.state == .failed }) {
+        report(
+          queue, "deliver",
+          "\(transaction.payment.productId): content lost (download \(transaction.downloads[0].state.rawValue))"
+        )
+      } else {
+        deliver(transaction, in: queue)
+      }
     case .finish:
       do {
         try queue.finish(transaction)

@@ -9,14 +9,21 @@ public struct ObserverPolicy: Hashable, Sendable, CustomStringConvertible {
   public var restored: [ObserverAction]
   /// Actions for `failed` transactions (only `finish` makes sense).
   public var failed: [ObserverAction]
+  /// Whether actions after `deliver` wait until hosted content has downloaded (a correct app
+  /// finishes only then; finishing earlier cancels the download).
+  public var waitsForContent = true
   /// Actions for `deferred` transactions (StoreKit allows none: they cannot be finished).
   public var deferred: [ObserverAction] { [] }
 
   /// Creates a policy.
-  public init(purchased: [ObserverAction], restored: [ObserverAction], failed: [ObserverAction]) {
+  public init(
+    purchased: [ObserverAction], restored: [ObserverAction], failed: [ObserverAction],
+    waitsForContent: Bool = true
+  ) {
     self.purchased = purchased
     self.restored = restored
     self.failed = failed
+    self.waitsForContent = waitsForContent
   }
 
   /// The actions for a state.
@@ -52,6 +59,12 @@ public struct ObserverPolicy: Hashable, Sendable, CustomStringConvertible {
       name: "finish-before-deliver",
       summary: "finishes first and delivers after (content lost if the app dies between)",
       policy: .init(purchased: [.finish, .deliver], restored: [.finish, .deliver], failed: [.finish])),
+    Preset(
+      name: "finish-while-downloading",
+      summary: "starts hosted-content downloads, then finishes at once (the download is cancelled)",
+      policy: .init(
+        purchased: [.deliver, .finish], restored: [.deliver, .finish], failed: [.finish],
+        waitsForContent: false)),
     Preset(
       name: "ignore-restored",
       summary: "like correct, but restored transactions are neither delivered nor finished",

@@ -16,6 +16,7 @@ public final class PaymentQueue {
     case restoreFailed(SKErrorCode, targets: [ObjectIdentifier])
     case revoked([String], targets: [ObjectIdentifier])
     case storefrontChanged(targets: [ObjectIdentifier])
+    case downloads([Download], detail: String, targets: [ObjectIdentifier])
   }
 
   /// The device this queue belongs to.
@@ -28,6 +29,10 @@ public final class PaymentQueue {
   public var canMakePayments = true
   /// How many upcoming payment sheets the user will cancel.
   public var pendingCancellations = 0
+  /// How fast hosted content downloads, in bytes per second, shared by active downloads.
+  public var bandwidth: Double = 1_048_576
+  /// The instant download progress was last brought up to date.
+  private var downloadClock: Date?
   /// Whether log lines name the device (`iPad/app`), as they should once there are several.
   public var namesDeviceInLog = false
   /// Unfinished transactions, oldest first.
@@ -177,6 +182,7 @@ public final class PaymentQueue {
 
   private func post(_ state: TransactionState, of transaction: PaymentTransaction) {
     transaction.state = state
+    if state == .purchased { attachDownloads(to: transaction) }
     post(updates: [TransactionUpdate(transaction: transaction, state: state)])
   }
 
@@ -213,6 +219,18 @@ public final class PaymentQueue {
     }
     transaction.isFinished = true
     transactions.removeAll { $0 === transaction }
+    let interrupted = transaction.downloads.filter {
+      $0.state == .active || $0.state == .paused || $0.state == .waiting
+    }
+    if !interrupted.isEmpty {
+      bringDownloadsUpToDate()
+      for download in interrupted { download.state = .cancelled }
+      log.record(
+        Event(
+          time: now, actor: actor("queue"), action: "downloadsCancelled",
+          detail: "\(transaction.handleText) was finished before its content downloaded"))
+      postDownloads(interrupted)
+    }
     pending.append(.removed([transaction], targets: observers.map(ObjectIdentifier.init)))
   }
 
@@ -234,6 +252,7 @@ public final class PaymentQueue {
       transaction.transactionIdentifier = String(store.makeTransactionNumber())
       transaction.original = original
       transaction.record = original
+      attachDownloads(to: transaction)
       registry.register(transaction)
       transactions.append(transaction)
       updates.append(TransactionUpdate(transaction: transaction, state: .restored))
@@ -263,6 +282,103 @@ public final class PaymentQueue {
   /// lost access to products.
   public func revokeEntitlements(for productIds: [String]) {
     pending.append(.revoked(productIds, targets: observers.map(ObjectIdentifier.init)))
+  }
+
+  // MARK: Downloads
+
+  private func attachDownloads(to transaction: PaymentTransaction) {
+    guard transaction.downloads.isEmpty,
+      let content = store.catalog.product(transaction.payment.productId)?.hostedContent
+    else { return }
+    transaction.downloads = [Download(content: content, transaction: transaction)]
+  }
+
+  /// Every download of the transactions in this queue, in order.
+  public var downloads: [Download] { registry.all.filter { $0.device == device }.flatMap(\.downloads) }
+
+  /// `start(_:)`: waiting or paused downloads become active.
+  ///
+  /// - Throws: ``QueueError`` when a download is not waiting.
+  public func start(_ downloads: [Download]) throws(QueueError) {
+    try change(downloads, from: [.waiting], to: .active, verb: "start")
+  }
+
+  /// `pause(_:)`.
+  public func pause(_ downloads: [Download]) throws(QueueError) {
+    try change(downloads, from: [.active], to: .paused, verb: "pause")
+  }
+
+  /// `resume(_:)`.
+  public func resume(_ downloads: [Download]) throws(QueueError) {
+    try change(downloads, from: [.paused], to: .active, verb: "resume")
+  }
+
+  /// `cancel(_:)`.
+  public func cancel(_ downloads: [Download]) throws(QueueError) {
+    try change(downloads, from: [.waiting, .active, .paused], to: .cancelled, verb: "cancel")
+  }
+
+  private func change(
+    _ downloads: [Download], from allowed: Set<Download.State>, to state: Download.State, verb: String
+  ) throws(QueueError) {
+    for download in downloads where !allowed.contains(download.state) {
+      throw QueueError(
+        "cannot \(verb) the download of \(download.transaction.handleText): it is \(download.state.rawValue)")
+    }
+    guard !downloads.isEmpty else { throw QueueError("no download to \(verb)") }
+    bringDownloadsUpToDate()
+    for download in downloads {
+      if state == .active, download.state == .waiting, let error = store.faults.take(.download) {
+        download.state = .failed
+        download.error = error
+      } else {
+        download.state = state
+      }
+    }
+    postDownloads(downloads)
+  }
+
+  private var activeDownloads: [Download] { downloads.filter { $0.state == .active } }
+
+  /// When the next active download will finish at the current bandwidth, if any is active.
+  public var nextDownloadCompletion: Date? {
+    let active = activeDownloads
+    guard !active.isEmpty else { return nil }
+    let share = bandwidth / Double(active.count)
+    let soonest = active.map { $0.timeRemaining(bandwidth: share) }.min() ?? 0
+    return (downloadClock ?? now).addingTimeInterval(soonest)
+  }
+
+  /// Moves every active download forward to the current time; those that completed finish, and
+  /// observers hear the progress of all of them.
+  public func updateDownloads() {
+    let active = activeDownloads
+    bringDownloadsUpToDate()
+    guard !active.isEmpty else { return }
+    postDownloads(active)
+  }
+
+  private func bringDownloadsUpToDate() {
+    defer { downloadClock = now }
+    guard let last = downloadClock, now > last else { return }
+    let active = activeDownloads
+    guard !active.isEmpty else { return }
+    let bytes = now.timeIntervalSince(last) * bandwidth / Double(active.count)
+    for download in active {
+      download.bytesReceived = min(Double(download.content.size), download.bytesReceived + bytes)
+      if download.bytesReceived >= Double(download.content.size) - 0.5 {
+        download.bytesReceived = Double(download.content.size)
+        download.state = .finished
+      }
+    }
+  }
+
+  private func postDownloads(_ downloads: [Download]) {
+    let share = bandwidth / Double(max(1, activeDownloads.count))
+    let detail = downloads.map {
+      $0.summary(state: $0.state, progress: $0.progress, secondsLeft: $0.timeRemaining(bandwidth: share))
+    }.joined(separator: ", ")
+    pending.append(.downloads(downloads, detail: detail, targets: observers.map(ObjectIdentifier.init)))
   }
 
   /// `paymentQueueDidChangeStorefront(_:)`: tells observers the storefront changed.
@@ -342,6 +458,11 @@ public final class PaymentQueue {
       for observer in registered(targets) {
         announce(observer, "didRevokeEntitlementsForProductIdentifiers", productIds.joined(separator: ", "))
         observer.paymentQueue(self, didRevokeEntitlementsForProductIdentifiers: productIds)
+      }
+    case .downloads(let downloads, let detail, let targets):
+      for observer in registered(targets) {
+        announce(observer, "updatedDownloads", detail)
+        observer.paymentQueue(self, updatedDownloads: downloads)
       }
     case .storefrontChanged(let targets):
       for observer in registered(targets) {

@@ -26,6 +26,8 @@ public final class PaymentTransaction {
   public internal(set) var isFinished = false
   /// Whether it failed because the purchase was interrupted (terms to accept, payment to confirm).
   public internal(set) var isInterrupted = false
+  /// Hosted content to download, for purchased or restored products that have some.
+  public internal(set) var downloads: [Download] = []
   /// For an interrupted purchase, the transaction that completed it once resolved.
   public internal(set) weak var resolution: PaymentTransaction?
 

@@ -17,6 +17,9 @@ public protocol TransactionObserver: AnyObject {
   /// The customer lost access to products (a refund, or leaving a family).
   func paymentQueue(_ queue: PaymentQueue, didRevokeEntitlementsForProductIdentifiers productIds: [String])
 
+  /// Downloads changed state or made progress.
+  func paymentQueue(_ queue: PaymentQueue, updatedDownloads downloads: [Download])
+
   /// The storefront changed.
   func paymentQueueDidChangeStorefront(_ queue: PaymentQueue)
 

@@ -92,7 +92,7 @@ private func catalogError(product: String, extra: String = "") -> String {
     ),
     (
       #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1.00", "prise": "2""#,
-      "products[2].prise: unknown key (expected one of: id, type, referenceName, localizations, price, prices, clearedForSale, familyShareable, subscription, period)"
+      "products[2].prise: unknown key (expected one of: id, type, referenceName, localizations, price, prices, clearedForSale, familyShareable, subscription, period, hostedContent)"
     ),
     (
       #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}"#,

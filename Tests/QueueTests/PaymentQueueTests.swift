@@ -31,6 +31,12 @@ final class RecordingObserver: TransactionObserver {
 
   func paymentQueueDidChangeStorefront(_ queue: PaymentQueue) { calls.append("storefront") }
 
+  func paymentQueue(_ queue: PaymentQueue, updatedDownloads downloads: [Download]) {
+    calls.append(
+      "downloads "
+        + downloads.map { "\($0.transaction.handleText) \($0.state.rawValue)" }.joined(separator: ", "))
+  }
+
   func paymentQueue(_ queue: PaymentQueue, didRevokeEntitlementsForProductIdentifiers productIds: [String]) {
     calls.append("revoked " + productIds.joined(separator: ", "))
   }
@@ -160,6 +166,47 @@ private let soccer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     queue.revokeEntitlements(for: ["GoldenGlobe"])
     queue.deliverNotifications()
     #expect(late.calls == ["updated #1 purchased", "revoked GoldenGlobe"])
+  }
+
+  @Test func askToBuyDefersUntilApprovedOrDeclined() throws {
+    queue.store.isAskToBuyOn = true
+    let first = try queue.add(Payment(productId: "GoldenGlobe"))
+    let second = try queue.add(Payment(productId: "GoldenGlobe"))
+    queue.deliverNotifications()
+    #expect(first.state == .deferred && second.state == .deferred)
+    #expect(queue.account.history.isEmpty)
+    try queue.approve(first)
+    try queue.decline(second)
+    #expect(first.state == .purchased)
+    #expect(second.state == .failed && second.error == .paymentCancelled)
+    #expect(throws: QueueError.self) { try queue.approve(first) }
+    queue.store.isAskToBuyDeclineSilent = true
+    let third = try queue.add(Payment(productId: "GoldenGlobe"))
+    queue.deliverNotifications()
+    try queue.decline(third)
+    #expect(third.state == .deferred)
+  }
+
+  @Test func anInterruptedPurchaseFailsThenResolvesIntoANewTransaction() throws {
+    queue.store.isInterruptedPurchasesOn = true
+    let interrupted = try queue.add(Payment(productId: "EnergyBottle"))
+    queue.deliverNotifications()
+    #expect(interrupted.state == .failed && interrupted.isInterrupted)
+    let completed = try queue.resolve(interrupted)
+    #expect(completed.state == .purchased && completed.handle == 2)
+    #expect(throws: QueueError.self) { try queue.resolve(interrupted) }
+  }
+
+  @Test func armedFaultsFailTheNextCallsOnly() throws {
+    queue.store.faults.arm(.buy, error: .invalidOfferPrice, count: 1)
+    queue.store.faults.arm(.restore, error: .cloudServiceRevoked, count: 1)
+    let failed = try queue.add(Payment(productId: "EnergyBottle"))
+    let fine = try queue.add(Payment(productId: "EnergyBottle"))
+    queue.restoreCompletedTransactions()
+    queue.deliverNotifications()
+    #expect(failed.error == .invalidOfferPrice)
+    #expect(fine.state == .purchased)
+    #expect(observer.calls.contains("restore failed cloudServiceRevoked"))
   }
 
   @Test func aFinishInsideACallbackIsHeardAfterTheCurrentRound() throws {

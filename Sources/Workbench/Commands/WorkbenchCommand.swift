@@ -22,7 +22,8 @@ struct WorkbenchCommand: ParsableCommand {
       AskToBuyCommand.self, ApproveCommand.self, DeclineCommand.self, HabitCommand.self,
       InterruptedPurchasesCommand.self, ResolveCommand.self, FailNextCommand.self,
       DeviceCommand.self, DevicesCommand.self, ReinstallCommand.self, AccountCommand.self, FamilyCommand.self,
-      StorefrontCommand.self, LocaleCommand.self,
+      StorefrontCommand.self, LocaleCommand.self, DownloadsCommand.self, StartDownloadsCommand.self,
+      DownloadControlCommand.self, BandwidthCommand.self,
       CatalogCommand.self, ExpectCommand.self, QuitCommand.self,
     ])
 }

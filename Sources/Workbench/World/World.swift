@@ -53,10 +53,25 @@ public final class World: StoreListener {
     for device in devices { device.queue.deliverNotifications() }
   }
 
-  /// Moves the clock forward, letting the apps hear each renewal at the instant it happens.
+  /// Moves the clock forward, letting the apps hear each renewal and each finished download at
+  /// the instant it happens, and the progress of downloads still running at the end.
   public func advanceClock(by span: TimeSpan) {
     settle()
-    store.advanceClock(by: span) { settle() }
+    let target = VirtualClock.adding(span, to: store.clock.now)
+    while true {
+      let download = devices.compactMap { device in device.queue.nextDownloadCompletion.map { (device, $0) } }
+        .min { $0.1 < $1.1 }
+      if let (device, due) = download, due <= target, due <= (store.nextEventDue ?? .distantFuture) {
+        store.moveClock(forwardTo: due)
+        device.queue.updateDownloads()
+      } else if !store.runNextEvent(notAfter: target) {
+        break
+      }
+      settle()
+    }
+    store.moveClock(forwardTo: target)
+    for device in devices { device.queue.updateDownloads() }
+    settle()
   }
 
   /// The storefront changes; every device's observers hear it.

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Queue
+
+/// `downloads`, `start-downloads TXN`, `pause TXN`, `resume TXN`, `cancel TXN`, `bandwidth RATE`.
+struct DownloadsCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "downloads",
+    abstract: "List hosted-content downloads on this device: state, progress, time left.")
+
+  func execute(in session: Session) throws {
+    let queue = session.device.queue
+    let downloads = queue.downloads
+    guard !downloads.isEmpty else {
+      session.print("no downloads")
+      return
+    }
+    let rows = downloads.map { download in
+      [
+        download.transaction.handleText, download.content.contentId, download.content.version,
+        download.state.rawValue, "\(Int((download.progress * 100).rounded(.down)))%",
+        "\(Int(download.bytesReceived))/\(download.content.size) bytes",
+      ]
+    }
+    session.print(lines: TextTable.render(rows))
+  }
+}
+
+/// What the app does to a transaction's downloads.
+struct DownloadControlCommand: SessionCommand {
+  enum Verb: String, ExpressibleByArgument, CaseIterable {
+    case start, pause, resume, cancel
+  }
+
+  static let configuration = CommandConfiguration(
+    commandName: "download",
+    abstract: "Start, pause, resume or cancel a transaction's downloads, as the app would.",
+    discussion: "A correct observer starts downloads itself when it delivers; use this for apps that do not.")
+
+  @Argument(help: "start, pause, resume or cancel.")
+  var verb: Verb
+
+  @Argument(help: "The transaction.")
+  var transaction: String
+
+  func execute(in session: Session) throws {
+    let transaction = try session.transaction(transaction)
+    let queue = session.queue(of: transaction)
+    switch verb {
+    case .start: try queue.start(transaction.downloads)
+    case .pause: try queue.pause(transaction.downloads)
+    case .resume: try queue.resume(transaction.downloads)
+    case .cancel: try queue.cancel(transaction.downloads)
+    }
+  }
+}
+
+/// `start-downloads TXN`, as the issue and SKPaymentQueue name it.
+struct StartDownloadsCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "start-downloads", abstract: "Start a transaction's downloads (SKPaymentQueue.start).")
+
+  @Argument(help: "The transaction.")
+  var transaction: String
+
+  func execute(in session: Session) throws {
+    let transaction = try session.transaction(transaction)
+    try session.queue(of: transaction).start(transaction.downloads.filter { $0.state == .waiting })
+  }
+}
+
+/// `bandwidth RATE`: how fast the device downloads.
+struct BandwidthCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bandwidth",
+    abstract: "Set how fast this device downloads hosted content, such as 2MB/s or 500KB/s.")
+
+  @Argument(help: "A rate: a number and B/s, KB/s, MB/s or GB/s (1 KB = 1024 bytes).")
+  var rate: String?
+
+  func execute(in session: Session) throws {
+    let queue = session.device.queue
+    if let rate {
+      queue.updateDownloads()
+      queue.bandwidth = try Self.parse(rate)
+    }
+    session.print("bandwidth \(Self.format(queue.bandwidth))")
+  }
+
+  static func parse(_ text: String) throws(WorkbenchError) -> Double {
+    let units: [(String, Double)] = [
+      ("GB/s", 1_073_741_824), ("MB/s", 1_048_576), ("KB/s", 1024), ("B/s", 1),
+    ]
+    for (suffix, scale) in units where text.uppercased().hasSuffix(suffix.uppercased()) {
+      if let value = Double(text.dropLast(suffix.count)), value > 0, value.isFinite, value * scale <= 1e12 {
+        return value * scale
+      }
+    }
+    throw WorkbenchError("\"\(text)\" is not a rate such as 2MB/s, 500KB/s or 100B/s")
+  }
+
+  static func format(_ bytes: Double) -> String {
+    for (suffix, scale) in [("GB/s", Double(1 << 30)), ("MB/s", Double(1 << 20)), ("KB/s", Double(1 << 10))]
+    where bytes >= scale {
+      let value = bytes / scale
+      return value == value.rounded() ? "\(Int(value))\(suffix)" : String(format: "%.2f%@", value, suffix)
+    }
+    return "\(Int(bytes))B/s"
+  }
+}

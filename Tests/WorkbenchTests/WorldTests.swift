@@ -1,0 +1,98 @@
+import Catalog
+import Foundation
+import Queue
+import Store
+import Testing
+
+@testable import Workbench
+
+@Suite struct WorldTests {
+  let world: World
+
+  init() throws {
+    world = World(catalog: try CatalogLocator.builtIn(), log: EventLog())
+  }
+
+  private func buy(_ productId: String) throws -> PaymentTransaction {
+    let transaction = try world.device.queue.add(Payment(productId: productId))
+    world.settle()
+    return transaction
+  }
+
+  @Test func aDownloadProgressesWithTheClockAndFinishesTheTransactionWhenDone() throws {
+    let transaction = try buy("maps.hd")
+    let download = try #require(transaction.downloads.first)
+    #expect(download.state == .active)
+    #expect(!transaction.isFinished)
+    world.advanceClock(by: TimeSpan(seconds: 25))
+    #expect(download.progress == 0.5)
+    world.advanceClock(by: TimeSpan(seconds: 25))
+    #expect(download.state == .finished)
+    #expect(transaction.isFinished)
+    #expect(world.device.storage.unlocked.contains("maps.hd"))
+  }
+
+  @Test func pausingStopsProgressAndTwoDownloadsShareTheBandwidth() throws {
+    world.device.queue.removeObserver(named: "app")
+    let first = try buy("maps.hd")
+    try world.device.queue.start(first.downloads)
+    world.advanceClock(by: TimeSpan(seconds: 10))
+    try world.device.queue.pause(first.downloads)
+    world.advanceClock(by: TimeSpan(seconds: 3600))
+    #expect(first.downloads[0].progress == 0.2)
+    let second = try buy("maps.hd")
+    try world.device.queue.resume(first.downloads)
+    try world.device.queue.start(second.downloads)
+    world.advanceClock(by: TimeSpan(seconds: 20))
+    #expect(first.downloads[0].progress == 0.4)
+    #expect(second.downloads[0].progress == 0.2)
+  }
+
+  @Test func aPurchaseOnOneDeviceReachesAnotherOnlyThroughRestore() throws {
+    try world.addDevice(named: "iPad")
+    try world.useDevice(named: "iPad")
+    _ = try buy("level.pack")
+    try world.useDevice(named: "iPhone")
+    #expect(!world.device.storage.unlocked.contains("level.pack"))
+    world.device.queue.restoreCompletedTransactions()
+    world.settle()
+    #expect(world.device.storage.unlocked.contains("level.pack"))
+    #expect(throws: WorkbenchError.self) { try world.addDevice(named: "iPad") }
+  }
+
+  @Test func familyMembersGetSharedPurchasesAndLoseThemOnRefund() throws {
+    let organizer = world.device.queue.account
+    let member = try world.store.addAccount(named: "kid")
+    try world.store.addToFamily("kid", organizer: organizer)
+    let bought = try buy("level.pack")
+    _ = try buy("coins.100")
+    let shared = member.history.filter(\.isFamilyShared)
+    #expect(shared.map(\.productId) == ["level.pack"])
+    #expect(shared[0].charged.amount == 0)
+    #expect(shared[0].transactionNumber != bought.record?.transactionNumber)
+    try world.store.refund(
+      transactionNumber: try #require(bought.record?.transactionNumber), reason: .other, account: organizer)
+    #expect(member.history.filter(\.isFamilyShared).allSatisfy { $0.isCancelled })
+  }
+
+  @Test func leavingTheFamilyRevokesWhatWasShared() throws {
+    let organizer = world.device.queue.account
+    _ = try buy("level.pack")
+    let member = try world.store.addAccount(named: "kid")
+    try world.store.addToFamily("kid", organizer: organizer)
+    #expect(member.history.count == 1)
+    try world.store.removeFromFamily("kid")
+    #expect(member.history[0].isCancelled)
+    #expect(world.store.familyMembers.isEmpty)
+  }
+
+  @Test func reinstallingEmptiesStorageButKeepsUnfinishedTransactions() throws {
+    world.device.queue.removeObserver(named: "app")
+    _ = try buy("coins.100")
+    world.device.reinstall()
+    world.settle()
+    #expect(world.device.storage.balances["coins.100"] == 1)
+    world.device.reinstall()
+    #expect(world.device.storage.isEmpty)
+  }
+}
