@@ -32,15 +32,16 @@ extension ASN1Node {
     return children
   }
 
-  /// The OID of an `AlgorithmIdentifier ::= SEQUENCE { algorithm OBJECT IDENTIFIER, parameters ANY OPTIONAL }`.
+  /// The OID of an `AlgorithmIdentifier ::= SEQUENCE { algorithm OBJECT IDENTIFIER, parameters ANY OPTIONAL }`
+  /// whose parameters are absent or NULL, as they are for every digest and RSA signature algorithm.
   func algorithmIdentifier(_ what: String) throws(VerificationFailure) -> ASN1ObjectIdentifier {
     var nodes = try children(.sequence, what).makeIterator()
-    let oid = try nodes.required("\(what) algorithm")
-    do {
-      return try ASN1ObjectIdentifier(berEncoded: oid)
-    } catch {
-      throw VerificationFailure(.malformedContainer, "\(what): malformed OBJECT IDENTIFIER: \(error)")
+    let oid = try nodes.decode(ASN1ObjectIdentifier.self, "\(what).algorithm")
+    if let parameters = nodes.next() {
+      _ = try parameters.decode(ASN1Null.self, "\(what).parameters")
     }
+    try nodes.end(what)
+    return oid
   }
 }
 
@@ -50,6 +51,14 @@ extension ASN1NodeCollection.Iterator {
     if let extra = next() {
       throw VerificationFailure(
         .malformedContainer, "\(what) has an unexpected trailing element \(extra.identifier)")
+    }
+  }
+
+  /// Reads a version INTEGER that must have the given value.
+  mutating func expectVersion(_ expected: Int, _ what: String) throws(VerificationFailure) {
+    let version = try decode(Int.self, what)
+    guard version == expected else {
+      throw VerificationFailure(.malformedContainer, "\(what) is \(version); receipts use \(expected)")
     }
   }
 

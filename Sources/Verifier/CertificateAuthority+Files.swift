@@ -111,7 +111,7 @@ extension CertificateAuthority {
     for leaf in [receiptSigningCertificate, jwsSigningCertificate] {
       do {
         let insideValidity = max(leaf.notValidBefore, intermediate.notValidBefore, root.notValidBefore)
-        _ = try validator.validate(leaf: leaf, candidates: [intermediate], at: insideValidity)
+        _ = try validator.validate(leaf: leaf, carried: [intermediate], at: insideValidity)
       } catch {
         throw CertificateAuthorityError(
           .inconsistentAuthority, path: directory.path, "chain check failed: \(error)")

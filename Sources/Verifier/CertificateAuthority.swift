@@ -98,6 +98,14 @@ public struct CertificateAuthority: Sendable {
       })
   }
 
+  /// The certificate of one role.
+  ///
+  /// - Parameter role: The role.
+  /// - Returns: The certificate.
+  public func certificate(for role: CertificateRole) -> Certificate {
+    entry(role).certificate
+  }
+
   func entry(_ role: CertificateRole) -> IssuedCertificate {
     switch role {
     case .root: rootEntry

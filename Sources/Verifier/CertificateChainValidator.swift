@@ -11,8 +11,9 @@ import X509
 /// 1.2.840.113635.100.6.11.1 and the intermediate 1.2.840.113635.100.6.2.1; all three must be X.509
 /// v3 and valid at the validation time; the issuers must be CAs allowed to sign certificates, the
 /// leaf must not be a CA, and no certificate may carry a critical extension other than basic
-/// constraints and key usage. Any root certificate that travels with the chain is ignored: trust
-/// comes only from `trustedRoots`.
+/// constraints and key usage. Trust comes only from `trustedRoots`; a root that travels with the
+/// chain must be byte-identical to the trusted root it names, and any other carried certificate is
+/// rejected, so nothing unverified rides along with a signature.
 public struct CertificateChainValidator: Hashable, Sendable {
   /// The roots a chain may lead to.
   public var trustedRoots: [Certificate]
@@ -28,18 +29,24 @@ public struct CertificateChainValidator: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - leaf: The signing certificate.
-  ///   - candidates: Certificates that may hold the intermediate (others are ignored).
+  ///   - carried: The other certificates that travel with the signature: the intermediate and
+  ///     optionally a copy of the root.
   ///   - time: The validation time (the virtual clock, or the receipt's creation date).
   /// - Throws: `VerificationFailure` with check `untrustedChain`, `missingLeafMarker`,
   ///   `missingIntermediateMarker`, `certificateValidity` or `certificateConstraints`.
   /// - Returns: The validated chain.
   public func validate(
-    leaf: Certificate, candidates: [Certificate], at time: Date
+    leaf: Certificate, carried: [Certificate], at time: Date
   ) throws(VerificationFailure)
     -> VerifiedChain
   {
-    let intermediate = try issuer(of: leaf, at: .leaf, among: candidates)
+    let intermediate = try issuer(of: leaf, at: .leaf, among: carried)
     let root = try issuer(of: intermediate, at: .intermediate, among: trustedRoots)
+    if let stray = carried.first(where: { $0 != intermediate && $0 != root }) {
+      throw VerificationFailure(
+        .untrustedChain,
+        "carried certificate \(stray.subject) is neither the intermediate nor the trusted root")
+    }
     let chain = VerifiedChain(leaf: leaf, intermediate: intermediate, root: root)
     try checkMarkers(chain)
     for (position, certificate) in [(ChainPosition.leaf, leaf), (.intermediate, intermediate), (.root, root)]
@@ -91,11 +98,11 @@ public struct CertificateChainValidator: Hashable, Sendable {
   )
     throws(VerificationFailure)
   {
-    guard certificate.notValidBefore <= time, time <= certificate.notValidAfter else {
+    guard DateInterval.contains(time, from: certificate.notValidBefore, to: certificate.notValidAfter) else {
       throw VerificationFailure(
         .certificateValidity,
-        "\(position.describe(certificate)) is valid from \(certificate.notValidBefore) to "
-          + "\(certificate.notValidAfter), not at \(time)")
+        "\(position.describe(certificate)) is valid from \(certificate.notValidBefore.reasonDescription) to "
+          + "\(certificate.notValidAfter.reasonDescription), not at \(time.reasonDescription)")
     }
   }
 

@@ -7,8 +7,8 @@ import X509
 ///
 /// Steps: split the compact form; decode the header; require `alg` `ES256`; decode exactly three
 /// `x5c` certificates; validate leaf and intermediate against the trusted roots with Apple's marker
-/// extensions (`CertificateChainValidator`; the third certificate is ignored, trust comes only from
-/// the roots); verify the ES256 signature with the leaf's P-256 key; decode the payload. Validated
+/// extensions (`CertificateChainValidator`; trust comes only from the roots, and the third
+/// certificate must be a copy of the trusted root); verify the ES256 signature with the leaf's P-256 key; decode the payload. Validated
 /// chains are cached per distinct header, so verifying many tokens from one signer costs about one
 /// ECDSA verification each. Copies of a verifier share its cache.
 public struct JWSVerifier: Sendable {
@@ -92,7 +92,11 @@ public struct JWSVerifier: Sendable {
     let certificates = try x5c.enumerated().map { (index, entry) throws(VerificationFailure) in
       try Self.certificate(entry, index: index)
     }
-    let chain = try chainValidator.validate(leaf: certificates[0], candidates: [certificates[1]], at: time)
+    let chain = try chainValidator.validate(
+      leaf: certificates[0], carried: Array(certificates.dropFirst()), at: time)
+    guard chain.intermediate == certificates[1], chain.root == certificates[2] else {
+      throw VerificationFailure(.untrustedChain, "x5c is not in the order leaf, intermediate, trusted root")
+    }
     guard let key = P256.Signing.PublicKey(chain.leaf.publicKey) else {
       throw VerificationFailure(
         .unsupportedAlgorithm, "leaf (\(chain.leaf.subject)) key is not P-256, as ES256 needs")
@@ -106,10 +110,6 @@ public struct JWSVerifier: Sendable {
     guard let der = Base64.decode(text, .standard) else {
       throw VerificationFailure(.malformedCertificate, "x5c[\(index)] is not standard base64")
     }
-    do {
-      return try Certificate(derEncoded: der)
-    } catch {
-      throw VerificationFailure(.malformedCertificate, "x5c[\(index)] is not a DER certificate: \(error)")
-    }
+    return try Certificate.strictlyParsing(der, place: "x5c[\(index)]")
   }
 }

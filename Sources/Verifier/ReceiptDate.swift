@@ -21,7 +21,9 @@ enum ReceiptDate {
   static func format(_ date: Date) throws(SigningError) -> [UInt8] {
     let interval = date.timeIntervalSince1970.rounded(.down)
     guard interval.isFinite, interval >= Double(earliestSecond), interval <= Double(latestSecond) else {
-      throw SigningError(.dateOutOfRange, "receipt dates must lie in years 0000–9999, got \(date)")
+      throw SigningError(
+        .dateOutOfRange,
+        "receipt dates must lie in years 0000–9999, got \(date.timeIntervalSince1970) s since 1970")
     }
     let seconds = Int(interval)
     let days = seconds.floorDivided(by: 86_400)
@@ -126,5 +128,17 @@ extension Int {
   func floorDivided(by divisor: Int) -> Int {
     let quotient = self / divisor
     return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+}
+
+extension Date {
+  /// The date as `YYYY-MM-DDTHH:MM:SSZ` for error reasons, or its seconds since 1970 when it lies
+  /// outside years 0000–9999 (`Date.description` traps on NaN).
+  var reasonDescription: String {
+    do {
+      return String(decoding: try ReceiptDate.format(self), as: UTF8.self)
+    } catch {
+      return "\(timeIntervalSince1970) s since 1970"
+    }
   }
 }

@@ -52,7 +52,7 @@ public struct ReceiptVerifier: Sendable {
       throw VerificationFailure(
         .signerNotFound, "expected exactly one SignerInfo, found \(receipt.signerInfos.count)")
     }
-    guard let signer = receipt.certificates.first(where: signerInfo.signer.matches) else {
+    guard let signer = receipt.certificates.first(where: signerInfo.identifies) else {
       throw VerificationFailure(
         .signerNotFound, "no certificate in SignedData matches the SignerInfo identifier")
     }
@@ -61,8 +61,8 @@ public struct ReceiptVerifier: Sendable {
         .unsupportedAlgorithm, "SignerInfo has signed attributes; receipts sign the payload directly")
     }
     let algorithm = try signatureAlgorithm(of: signerInfo, listed: receipt.digestAlgorithms)
-    let candidates = receipt.certificates.filter { $0 != signer }
-    let chain = try chainValidator.validate(leaf: signer, candidates: candidates, at: validationTime)
+    let carried = receipt.certificates.filter { $0 != signer }
+    let chain = try chainValidator.validate(leaf: signer, carried: carried, at: validationTime)
     guard
       signer.publicKey.isValidSignature(
         signerInfo.signature, for: receipt.payload, signatureAlgorithm: algorithm)

@@ -65,7 +65,7 @@ public struct SignedReceipt: Hashable, Sendable {
 
   private init(signedData node: ASN1Node) throws(VerificationFailure) {
     var nodes = try node.children(.sequence, "SignedData").makeIterator()
-    _ = try nodes.decode(Int.self, "SignedData.version")
+    try nodes.expectVersion(1, "SignedData.version")
     digestAlgorithms = try nodes.required("SignedData.digestAlgorithms")
       .children(.set, "SignedData.digestAlgorithms")
       .map { child throws(VerificationFailure) in try child.algorithmIdentifier("SignedData.digestAlgorithms")
@@ -101,57 +101,31 @@ public struct SignedReceipt: Hashable, Sendable {
       throw VerificationFailure(.malformedContainer, "SignedData.certificates [0] is not constructed")
     }
     return try children.enumerated().map { (position, child) throws(VerificationFailure) in
-      do {
-        return try Certificate(derEncoded: Array(child.encodedBytes))
-      } catch {
-        throw VerificationFailure(.malformedCertificate, "certificate \(position) of SignedData: \(error)")
-      }
+      try Certificate.strictlyParsing(
+        Array(child.encodedBytes), place: "certificate \(position) of SignedData")
     }
   }
+
 }
 
-/// How a `SignerInfo` names its certificate.
-///
-/// ```
-/// SignerIdentifier ::= CHOICE {
-///     issuerAndSerialNumber IssuerAndSerialNumber,
-///     subjectKeyIdentifier  [0] SubjectKeyIdentifier }
-/// IssuerAndSerialNumber ::= SEQUENCE { issuer Name, serialNumber CertificateSerialNumber }
-/// ```
-enum ReceiptSignerIdentifier: Hashable, Sendable {
-  case issuerAndSerialNumber(DistinguishedName, Certificate.SerialNumber)
-  case subjectKeyIdentifier([UInt8])
-
-  /// Whether the certificate is the one this identifier names.
-  func matches(_ certificate: Certificate) -> Bool {
-    switch self {
-    case .issuerAndSerialNumber(let issuer, let serial):
-      return certificate.issuer == issuer && certificate.serialNumber == serial
-    case .subjectKeyIdentifier(let identifier):
-      // A certificate whose key identifier extension does not parse names no signer.
-      do {
-        return try certificate.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) } == identifier
-      } catch {
-        return false
-      }
-    }
-  }
-}
-
-/// One signer of a receipt container.
+/// One signer of a receipt container, in the only form receipts use: version 1, identified by
+/// issuer and serial number.
 ///
 /// ```
 /// SignerInfo ::= SEQUENCE {
-///     version             INTEGER,
-///     sid                 SignerIdentifier,
+///     version             INTEGER,                    -- 1
+///     sid                 IssuerAndSerialNumber,
 ///     digestAlgorithm     AlgorithmIdentifier,
 ///     signedAttrs         [0] IMPLICIT SET OF Attribute OPTIONAL,
 ///     signatureAlgorithm  AlgorithmIdentifier,
 ///     signature           OCTET STRING,
 ///     unsignedAttrs       [1] IMPLICIT SET OF Attribute OPTIONAL }
+///
+/// IssuerAndSerialNumber ::= SEQUENCE { issuer Name, serialNumber INTEGER }
 /// ```
 struct ReceiptSignerInfo: Hashable, Sendable {
-  var signer: ReceiptSignerIdentifier
+  var issuer: DistinguishedName
+  var serialNumber: Certificate.SerialNumber
   var digestAlgorithm: ASN1ObjectIdentifier
   var hasSignedAttributes: Bool
   var signatureAlgorithm: ASN1ObjectIdentifier
@@ -159,10 +133,19 @@ struct ReceiptSignerInfo: Hashable, Sendable {
 
   init(berEncoded node: ASN1Node) throws(VerificationFailure) {
     var nodes = try node.children(.sequence, "SignerInfo").makeIterator()
-    _ = try nodes.decode(Int.self, "SignerInfo.version")
-    signer = try Self.identifier(try nodes.required("SignerInfo.sid"))
-    digestAlgorithm = try nodes.required("SignerInfo.digestAlgorithm").algorithmIdentifier(
-      "SignerInfo.digestAlgorithm")
+    try nodes.expectVersion(1, "SignerInfo.version")
+    var sid = try nodes.required("SignerInfo.sid").children(.sequence, "IssuerAndSerialNumber").makeIterator()
+    let issuerNode = try sid.required("IssuerAndSerialNumber.issuer")
+    do {
+      issuer = try DistinguishedName(derEncoded: issuerNode)
+    } catch {
+      throw VerificationFailure(.malformedContainer, "IssuerAndSerialNumber.issuer: \(error)")
+    }
+    serialNumber = Certificate.SerialNumber(
+      bytes: try sid.decode(ArraySlice<UInt8>.self, "IssuerAndSerialNumber.serialNumber"))
+    try sid.end("IssuerAndSerialNumber")
+    digestAlgorithm = try nodes.required("SignerInfo.digestAlgorithm")
+      .algorithmIdentifier("SignerInfo.digestAlgorithm")
     hasSignedAttributes = nodes.next(ifContextTag: 0) != nil
     signatureAlgorithm = try nodes.required("SignerInfo.signatureAlgorithm")
       .algorithmIdentifier("SignerInfo.signatureAlgorithm")
@@ -171,25 +154,8 @@ struct ReceiptSignerInfo: Hashable, Sendable {
     try nodes.end("SignerInfo")
   }
 
-  private static func identifier(_ node: ASN1Node) throws(VerificationFailure) -> ReceiptSignerIdentifier {
-    if node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
-      do {
-        return .subjectKeyIdentifier(
-          Array(try ASN1OctetString(berEncoded: node, withIdentifier: node.identifier).bytes))
-      } catch {
-        throw VerificationFailure(.malformedContainer, "SignerInfo.sid [0]: \(error)")
-      }
-    }
-    var nodes = try node.children(.sequence, "IssuerAndSerialNumber").makeIterator()
-    let issuerNode = try nodes.required("IssuerAndSerialNumber.issuer")
-    let issuer: DistinguishedName
-    do {
-      issuer = try DistinguishedName(derEncoded: issuerNode)
-    } catch {
-      throw VerificationFailure(.malformedContainer, "IssuerAndSerialNumber.issuer: \(error)")
-    }
-    let serial = try nodes.decode(ArraySlice<UInt8>.self, "IssuerAndSerialNumber.serialNumber")
-    try nodes.end("IssuerAndSerialNumber")
-    return .issuerAndSerialNumber(issuer, Certificate.SerialNumber(bytes: serial))
+  /// Whether the certificate is the one this signer names.
+  func identifies(_ certificate: Certificate) -> Bool {
+    certificate.issuer == issuer && certificate.serialNumber == serialNumber
   }
 }

@@ -26,6 +26,15 @@ public struct VerifiedChain: Hashable, Sendable {
   /// - Parameter time: The validation time.
   /// - Returns: `true` when `notValidBefore <= time <= notValidAfter`.
   public func isValid(at time: Date) -> Bool {
-    notValidBefore <= time && time <= notValidAfter
+    DateInterval.contains(time, from: notValidBefore, to: notValidAfter)
+  }
+}
+
+extension DateInterval {
+  /// Whether `start <= time <= end`, comparing the underlying seconds so that a NaN time is outside
+  /// every interval (`Date`'s `<=` is true for NaN).
+  static func contains(_ time: Date, from start: Date, to end: Date) -> Bool {
+    let seconds = time.timeIntervalSinceReferenceDate
+    return seconds >= start.timeIntervalSinceReferenceDate && seconds <= end.timeIntervalSinceReferenceDate
   }
 }
