@@ -1,0 +1,121 @@
+import Crypto
+import Foundation
+import X509
+import _CryptoExtras
+
+extension CertificateAuthority {
+  /// Loads the eight files of an authority and checks that they form one.
+  static func load(from directory: URL) throws(CertificateAuthorityError) -> CertificateAuthority {
+    func certificate(_ role: CertificateRole) throws(CertificateAuthorityError) -> IssuedCertificate {
+      let url = directory.appendingPathComponent(role.certificateFileName)
+      return try IssuedCertificate(pem: try AtomicFile.readText(url), path: url.path)
+    }
+    func p256Key(_ role: CertificateRole) throws(CertificateAuthorityError) -> P256.Signing.PrivateKey {
+      let url = directory.appendingPathComponent(role.keyFileName)
+      let text = try AtomicFile.readText(url)
+      do {
+        return try P256.Signing.PrivateKey(pemRepresentation: text)
+      } catch {
+        throw CertificateAuthorityError(
+          .malformedFile, path: url.path, "not a P-256 PKCS#8 PEM private key: \(error)")
+      }
+    }
+    let rsaURL = directory.appendingPathComponent(CertificateRole.receiptSigning.keyFileName)
+    let rsaText = try AtomicFile.readText(rsaURL)
+    let receiptSigningKey: _RSA.Signing.PrivateKey
+    do {
+      receiptSigningKey = try _RSA.Signing.PrivateKey(pemRepresentation: rsaText)
+    } catch {
+      throw CertificateAuthorityError(
+        .malformedFile, path: rsaURL.path, "not an RSA PKCS#8 PEM private key: \(error)")
+    }
+    let authority = CertificateAuthority(
+      directory: directory,
+      rootEntry: try certificate(.root), intermediateEntry: try certificate(.intermediate),
+      receiptSigningEntry: try certificate(.receiptSigning), jwsSigningEntry: try certificate(.jwsSigning),
+      rootKey: try p256Key(.root), intermediateKey: try p256Key(.intermediate),
+      receiptSigningKey: receiptSigningKey, jwsSigningKey: try p256Key(.jwsSigning))
+    try authority.checkConsistency()
+    return authority
+  }
+
+  /// Writes all files to temporary names, then renames them into place.
+  func writeFiles() throws(CertificateAuthorityError) {
+    var staged: [AtomicFile.Staged] = []
+    do {
+      for role in CertificateRole.allCases {
+        staged.append(
+          try AtomicFile.stage(entry(role).encoded(.pem), at: url(role.certificateFileName), mode: 0o644))
+        staged.append(try AtomicFile.stage(Array(keyPEM(role).utf8), at: url(role.keyFileName), mode: 0o600))
+      }
+    } catch {
+      staged.forEach(AtomicFile.discard)
+      throw error
+    }
+    for file in staged {
+      try AtomicFile.commit(file)
+    }
+  }
+
+  private func url(_ fileName: String) -> URL {
+    directory.appendingPathComponent(fileName)
+  }
+
+  private func keyPEM(_ role: CertificateRole) -> String {
+    switch role {
+    case .root: rootKey.pemRepresentation + "\n"
+    case .intermediate: intermediateKey.pemRepresentation + "\n"
+    case .receiptSigning: receiptSigningKey.pkcs8PEMRepresentation + "\n"
+    case .jwsSigning: jwsSigningKey.pemRepresentation + "\n"
+    }
+  }
+
+  private func publicKey(_ role: CertificateRole) -> Certificate.PublicKey {
+    switch role {
+    case .root: Certificate.PublicKey(rootKey.publicKey)
+    case .intermediate: Certificate.PublicKey(intermediateKey.publicKey)
+    case .receiptSigning: Certificate.PublicKey(receiptSigningKey.publicKey)
+    case .jwsSigning: Certificate.PublicKey(jwsSigningKey.publicKey)
+    }
+  }
+
+  private func issuer(of role: CertificateRole) -> CertificateRole {
+    switch role {
+    case .root: .root
+    case .intermediate: .root
+    case .receiptSigning, .jwsSigning: .intermediate
+    }
+  }
+
+  /// Checks that every key matches its certificate, every certificate was issued by the one above
+  /// it, and the markers are in place.
+  private func checkConsistency() throws(CertificateAuthorityError) {
+    for role in CertificateRole.allCases {
+      let certificate = entry(role).certificate
+      guard certificate.publicKey == publicKey(role) else {
+        throw CertificateAuthorityError(
+          .inconsistentAuthority, path: url(role.keyFileName).path,
+          "key does not match \(role.certificateFileName)")
+      }
+      let issuingRole = issuer(of: role)
+      let issuing = entry(issuingRole).certificate
+      guard certificate.issuer == issuing.subject,
+        issuing.publicKey.isValidSignature(certificate.signature, for: certificate)
+      else {
+        throw CertificateAuthorityError(
+          .inconsistentAuthority, path: url(role.certificateFileName).path,
+          "not issued by \(issuingRole.certificateFileName)")
+      }
+    }
+    let validator = CertificateChainValidator(trustedRoots: [root])
+    for leaf in [receiptSigningCertificate, jwsSigningCertificate] {
+      do {
+        let insideValidity = max(leaf.notValidBefore, intermediate.notValidBefore, root.notValidBefore)
+        _ = try validator.validate(leaf: leaf, carried: [intermediate], at: insideValidity)
+      } catch {
+        throw CertificateAuthorityError(
+          .inconsistentAuthority, path: directory.path, "chain check failed: \(error)")
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+import _CryptoExtras
+
+/// The workbench's local certificate authority: a root, an Apple-style intermediate and two signing
+/// leaves (RSA-2048 for receipts, P-256 for JWS), kept as PEM files in a directory.
+///
+/// The authority is created the first time a directory is used and loaded afterwards; it never
+/// overwrites existing files except through `rotate(now:)`. Certificates are valid from 2000-01-01
+/// to 2100-01-01 (widened to include the creation time if that lies outside), so any virtual-clock
+/// time verifies. Private keys are PKCS#8 PEM files with mode 0600; every file is written to a
+/// temporary file in the same directory and renamed into place.
+public struct CertificateAuthority: Sendable {
+  /// The directory holding the authority's files.
+  public let directory: URL
+  var rootEntry: IssuedCertificate
+  var intermediateEntry: IssuedCertificate
+  var receiptSigningEntry: IssuedCertificate
+  var jwsSigningEntry: IssuedCertificate
+  var rootKey: P256.Signing.PrivateKey
+  var intermediateKey: P256.Signing.PrivateKey
+  /// The receipt-signing leaf's RSA key.
+  var receiptSigningKey: _RSA.Signing.PrivateKey
+  /// The JWS-signing leaf's P-256 key.
+  var jwsSigningKey: P256.Signing.PrivateKey
+
+  /// The self-signed root certificate.
+  public var root: Certificate { rootEntry.certificate }
+  /// The intermediate certificate.
+  public var intermediate: Certificate { intermediateEntry.certificate }
+  /// The RSA-2048 receipt-signing leaf certificate.
+  public var receiptSigningCertificate: Certificate { receiptSigningEntry.certificate }
+  /// The P-256 JWS-signing leaf certificate.
+  public var jwsSigningCertificate: Certificate { jwsSigningEntry.certificate }
+
+  /// Loads the authority kept in a directory, creating it there if the directory holds none of its files.
+  ///
+  /// - Parameters:
+  ///   - directory: The directory; created with mode 0700 if missing.
+  ///   - now: The current (virtual) time; new certificates' validity is widened to include it.
+  /// - Throws: `CertificateAuthorityError` naming the file or directory, when some files are missing,
+  ///   a file is unreadable or malformed, the files do not form one authority, or writing fails.
+  /// - Returns: The loaded or new authority.
+  public static func loadOrCreate(
+    at directory: URL, now: Date
+  ) throws(CertificateAuthorityError)
+    -> CertificateAuthority
+  {
+    try AtomicFile.ensureDirectory(directory)
+    let present = CertificateRole.allCases.flatMap { [$0.certificateFileName, $0.keyFileName] }
+      .filter { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
+    let expectedCount = CertificateRole.allCases.count * 2
+    switch present.count {
+    case 0:
+      let authority = try generate(in: directory, now: now)
+      try authority.writeFiles()
+      return authority
+    case expectedCount:
+      return try load(from: directory)
+    default:
+      let missing = CertificateRole.allCases.flatMap { [$0.certificateFileName, $0.keyFileName] }
+        .filter { !present.contains($0) }
+      throw CertificateAuthorityError(
+        .incompleteAuthority, path: directory.path,
+        "missing \(missing.joined(separator: ", ")); remove the directory's files or restore them, or rotate")
+    }
+  }
+
+  /// Replaces every key and certificate with new ones and rewrites the files.
+  ///
+  /// Files are renamed into place one by one after all have been written, so a crash can leave a mix
+  /// of old and new files; loading then reports the authority as inconsistent rather than using it.
+  ///
+  /// - Parameter now: The current (virtual) time; validity is widened to include it.
+  /// - Throws: `CertificateAuthorityError` when generation or writing fails.
+  public mutating func rotate(now: Date) throws(CertificateAuthorityError) {
+    let renewed = try Self.generate(in: directory, now: now)
+    try renewed.writeFiles()
+    self = renewed
+  }
+
+  /// The root certificate, for handing to verifiers (`openssl -CAfile`, Apple's libraries).
+  ///
+  /// - Parameter format: DER bytes or a PEM document.
+  /// - Returns: The encoded root certificate.
+  public func exportRoot(format: CertificateExportFormat) -> [UInt8] {
+    rootEntry.encoded(format)
+  }
+
+  /// A description of the four certificates for `ca show`.
+  public var summary: CertificateAuthoritySummary {
+    CertificateAuthoritySummary(
+      directory: directory.path,
+      certificates: CertificateRole.allCases.map { role in
+        CertificateSummary(role: role, certificate: entry(role).certificate, der: entry(role).der)
+      })
+  }
+
+  /// The certificate of one role.
+  ///
+  /// - Parameter role: The role.
+  /// - Returns: The certificate.
+  public func certificate(for role: CertificateRole) -> Certificate {
+    entry(role).certificate
+  }
+
+  func entry(_ role: CertificateRole) -> IssuedCertificate {
+    switch role {
+    case .root: rootEntry
+    case .intermediate: intermediateEntry
+    case .receiptSigning: receiptSigningEntry
+    case .jwsSigning: jwsSigningEntry
+    }
+  }
+}
+
+/// How to encode an exported certificate.
+public enum CertificateExportFormat: String, Hashable, Sendable, Codable, CaseIterable {
+  /// Binary DER.
+  case der
+  /// A PEM `CERTIFICATE` document.
+  case pem
+}
+
+/// A certificate together with its DER encoding, so exports and fingerprints need no re-encoding.
+struct IssuedCertificate: Hashable, Sendable {
+  var certificate: Certificate
+  var der: [UInt8]
+
+  /// Wraps a freshly issued certificate.
+  init(_ certificate: Certificate) throws {
+    var serializer = DER.Serializer()
+    try serializer.serialize(certificate)
+    self.certificate = certificate
+    self.der = serializer.serializedBytes
+  }
+
+  /// Reads a PEM certificate file's contents.
+  init(pem: String, path: String) throws(CertificateAuthorityError) {
+    do {
+      let document = try PEMDocument(pemString: pem)
+      guard document.discriminator == "CERTIFICATE" else {
+        throw CertificateAuthorityError(
+          .malformedFile, path: path, "expected a CERTIFICATE PEM block, found \(document.discriminator)")
+      }
+      self.certificate = try Certificate(derEncoded: document.derBytes)
+      self.der = document.derBytes
+    } catch let error as CertificateAuthorityError {
+      throw error
+    } catch {
+      throw CertificateAuthorityError(.malformedFile, path: path, "not a PEM certificate: \(error)")
+    }
+  }
+
+  func encoded(_ format: CertificateExportFormat) -> [UInt8] {
+    switch format {
+    case .der: der
+    case .pem: Array(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString.utf8) + [UInt8(ascii: "\n")]
+    }
+  }
+}

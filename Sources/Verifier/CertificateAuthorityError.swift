@@ -1,0 +1,43 @@
+/// Why the local certificate authority could not be loaded, created or rotated.
+public struct CertificateAuthorityError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A stable classification of a certificate-authority failure.
+  public enum Code: String, Hashable, Sendable, Codable {
+    /// The directory path exists but is not a directory, or cannot be created.
+    case notADirectory = "not-a-directory"
+    /// Some of the authority's files exist and others are missing.
+    case incompleteAuthority = "incomplete-authority"
+    /// A file cannot be read.
+    case unreadableFile = "unreadable-file"
+    /// A file is not the PEM certificate or PKCS#8 PEM key it should be.
+    case malformedFile = "malformed-file"
+    /// The files do not form one authority: a key does not match its certificate, or a certificate
+    /// is not issued by the one above it.
+    case inconsistentAuthority = "inconsistent-authority"
+    /// A file cannot be written or renamed into place.
+    case writeFailed = "write-failed"
+    /// A key or certificate cannot be generated.
+    case generationFailed = "generation-failed"
+  }
+
+  /// What kind of failure this is.
+  public var code: Code
+  /// The file or directory concerned.
+  public var path: String
+  /// What failed, in words.
+  public var reason: String
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - path: The file or directory concerned.
+  ///   - reason: What failed.
+  public init(_ code: Code, path: String, _ reason: String) {
+    self.code = code
+    self.path = path
+    self.reason = reason
+  }
+
+  /// `path: code: reason`.
+  public var description: String { "\(path): \(code.rawValue): \(reason)" }
+}

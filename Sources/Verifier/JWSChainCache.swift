@@ -1,0 +1,46 @@
+import Crypto
+import Foundation
+
+/// Chains already validated by a `JWSVerifier`, keyed by the exact header segment that carried them,
+/// so a repeated header costs no JSON decoding, certificate parsing or chain validation.
+///
+/// An entry is used only while the validation time lies inside the chain's validity; otherwise the
+/// verifier validates again and reports the expired certificate. At most `capacity` entries are
+/// kept; the oldest is dropped first.
+final class JWSChainCache: @unchecked Sendable {
+  struct Entry {
+    var header: JWSHeader
+    var chain: VerifiedChain
+    var key: P256.Signing.PublicKey
+  }
+
+  let capacity: Int
+  private let lock = NSLock()
+  private var entries: [Substring: Entry] = [:]
+  private var order: [Substring] = []
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  /// The entry for a header segment whose chain is valid at `time`.
+  func entry(for encodedHeader: Substring, at time: Date) -> Entry? {
+    lock.withLock {
+      guard let entry = entries[encodedHeader], entry.chain.isValid(at: time) else { return nil }
+      return entry
+    }
+  }
+
+  /// Remembers a validated header.
+  func insert(_ entry: Entry, for encodedHeader: Substring) {
+    lock.withLock {
+      let key = Substring(String(encodedHeader))
+      if entries.updateValue(entry, forKey: key) == nil {
+        order.append(key)
+      }
+      if order.count > capacity {
+        entries[order.removeFirst()] = nil
+      }
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/// Why a receipt or a signed token was rejected: the failed check and a reason naming what and where.
+public struct VerificationFailure: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The check that failed.
+  public var check: VerificationCheck
+  /// What failed and where, in words.
+  public var reason: String
+
+  /// Creates a failure.
+  ///
+  /// - Parameters:
+  ///   - check: The check that failed.
+  ///   - reason: What failed and where.
+  public init(_ check: VerificationCheck, _ reason: String) {
+    self.check = check
+    self.reason = reason
+  }
+
+  /// The stable code of the failed check, such as `signature-mismatch`.
+  public var code: String { check.rawValue }
+
+  /// `code: reason`.
+  public var description: String { "\(code): \(reason)" }
+}
