@@ -33,6 +33,9 @@ public final class PaymentQueue {
   public var bandwidth: Double = 1_048_576
   /// The instant download progress was last brought up to date.
   private var downloadClock: Date?
+  /// Set when a transaction completes (purchased, restored, or arriving from elsewhere): the
+  /// device's receipt is out of date until the next settle rebuilds it.
+  public var receiptIsStale = false
   /// Whether log lines name the device (`iPad/app`), as they should once there are several.
   public var namesDeviceInLog = false
   /// Unfinished transactions, oldest first.
@@ -182,7 +185,10 @@ public final class PaymentQueue {
 
   private func post(_ state: TransactionState, of transaction: PaymentTransaction) {
     transaction.state = state
-    if state == .purchased { attachDownloads(to: transaction) }
+    if state == .purchased {
+      attachDownloads(to: transaction)
+      receiptIsStale = true
+    }
     post(updates: [TransactionUpdate(transaction: transaction, state: state)])
   }
 
@@ -253,6 +259,7 @@ public final class PaymentQueue {
       transaction.original = original
       transaction.record = original
       attachDownloads(to: transaction)
+      receiptIsStale = true
       registry.register(transaction)
       transactions.append(transaction)
       updates.append(TransactionUpdate(transaction: transaction, state: .restored))
@@ -274,6 +281,7 @@ public final class PaymentQueue {
     transaction.transactionIdentifier = record.transactionId
     registry.register(transaction)
     transactions.append(transaction)
+    receiptIsStale = true
     post(updates: [TransactionUpdate(transaction: transaction, state: .purchased)])
     return transaction
   }

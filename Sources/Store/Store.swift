@@ -63,6 +63,20 @@ public final class Store {
     return account
   }
 
+  /// The account whose history holds a transaction.
+  public func account(holdingTransaction number: UInt64) -> Account? {
+    accounts.values.first { $0.index(ofTransaction: number) != nil }
+  }
+
+  /// Deletes an account: Apple no longer knows its purchases (verifyReceipt answers 21010).
+  ///
+  /// - Throws: ``StoreError`` for an unknown account.
+  public func deleteAccount(named name: String) throws(StoreError) {
+    guard accounts.removeValue(forKey: name) != nil else { throw StoreError("no account named \(name)") }
+    family.removeAll { $0 == name }
+    report("accountDeleted", "\(name): Apple no longer knows its purchases")
+  }
+
   /// Whether any purchase has been made by any account.
   public var hasHistory: Bool { accounts.values.contains { !$0.history.isEmpty } }
 

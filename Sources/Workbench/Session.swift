@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Queue
 import Store
+import Verifier
 
 /// One run of the workbench: the simulated world, where output goes, and what the last command
 /// left behind. The prompt, a script and a test case each own one.
@@ -18,6 +19,10 @@ public final class Session {
   public internal(set) var wantsToQuit = false
   /// The directory relative paths in commands are read from: the script's, or the working directory.
   public var baseDirectory: String?
+  /// Where the local certificate authority lives (see ``AuthorityLocator``).
+  public var caDirectory = AuthorityLocator.directory(option: nil)
+  /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
+  public internal(set) var sharedSecret: String?
   let output: OutputSink
   private let log: EventLog
 
@@ -55,6 +60,55 @@ public final class Session {
   func loadCatalog(_ catalog: Catalog, from source: String) throws(StoreError) {
     try world.store.replaceCatalog(with: catalog)
     catalogSource = source
+  }
+
+  /// The status of the last `verify`, for `expect verify`.
+  public internal(set) var lastVerifyStatus: Int?
+
+  /// The device's receipt model.
+  func deviceReceipt() throws(WorkbenchError) -> AppReceipt {
+    guard let receipt = device.receipt else {
+      throw WorkbenchError(
+        "\(device.name) has no receipt (after a reinstall, or before any purchase): `receipt refresh`")
+    }
+    return receipt
+  }
+
+  /// The device's receipt, signed by the certificate authority.
+  func signedDeviceReceipt() throws(WorkbenchError) -> [UInt8] {
+    let receipt = try deviceReceipt()
+    do {
+      return try ReceiptEncoder(authority: try authority()).encode(receipt)
+    } catch let error as WorkbenchError {
+      throw error
+    } catch {
+      throw WorkbenchError("cannot sign the receipt: \(error)")
+    }
+  }
+
+  /// Reads a file named in a command.
+  func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: resolve(path)) else {
+      throw WorkbenchError("\(path): cannot read the file")
+    }
+    return Array(data)
+  }
+
+  /// Writes a file named in a command, atomically.
+  func write(_ bytes: [UInt8], to path: String) throws(WorkbenchError) {
+    let url = URL(fileURLWithPath: resolve(path))
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(bytes).write(to: url, options: .atomic)
+    } catch {
+      throw WorkbenchError("\(path): cannot write the file (\(error.localizedDescription))")
+    }
+  }
+
+  /// The certificate authority, created on first use.
+  func authority() throws(WorkbenchError) -> CertificateAuthority {
+    try AuthorityLocator.open(caDirectory, now: world.store.clock.now)
   }
 
   /// A path as a command gave it, made relative to ``baseDirectory`` when it is not absolute.

@@ -9,13 +9,19 @@ struct CommonOptions: ParsableArguments {
   @Option(help: "Output as text lines or JSON lines.")
   var format: OutputFormat = .text
 
+  @Option(
+    help:
+      "The certificate authority's directory (default: $STOREBENCH_CA_DIR, else $XDG_DATA_HOME/storebench/ca)."
+  )
+  var caDir: String?
+
   /// A runner over the chosen catalog, or a clean exit with the catalog's error.
   func makeRunner(keepGoing: Bool = false, echoCommands: Bool = false) throws -> ScriptRunner {
     do {
       let located = try CatalogLocator.load(path: catalog)
       return ScriptRunner(
         catalog: located.catalog, catalogSource: located.source,
-        options: .init(keepGoing: keepGoing, echoCommands: echoCommands, format: format))
+        options: .init(keepGoing: keepGoing, echoCommands: echoCommands, format: format, caDirectory: caDir))
     } catch {
       Console.error("error: \(error)")
       throw ExitCode.failure

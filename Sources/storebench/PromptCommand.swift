@@ -22,6 +22,7 @@ struct PromptCommand: ParsableCommand {
       catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
       format: common.format)
     session.baseDirectory = FileManager.default.currentDirectoryPath
+    session.caDirectory = AuthorityLocator.directory(option: common.caDir)
     Console.write(
       "storebench \(StorebenchVersion.current) on catalog \(runner.catalogSource). Type help, or quit.")
     while !session.wantsToQuit {

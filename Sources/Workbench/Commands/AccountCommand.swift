@@ -5,7 +5,7 @@ struct AccountCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "account",
     abstract: "Add an Apple Account, or sign the current device in to another.",
-    subcommands: [Add.self, Use.self])
+    subcommands: [Add.self, Use.self, Delete.self])
 
   struct Add: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Add an account with no purchases.")
@@ -16,6 +16,18 @@ struct AccountCommand: ParsableCommand {
     func execute(in session: Session) throws {
       try session.world.store.addAccount(named: name)
       session.print("account \(name) added")
+    }
+  }
+
+  struct Delete: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete an account: Apple forgets its purchases and verifyReceipt answers 21010.")
+
+    @Argument(help: "The account's name.")
+    var name: String
+
+    func execute(in session: Session) throws {
+      try session.world.store.deleteAccount(named: name)
     }
   }
 

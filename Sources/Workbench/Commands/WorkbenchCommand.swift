@@ -23,7 +23,9 @@ struct WorkbenchCommand: ParsableCommand {
       InterruptedPurchasesCommand.self, ResolveCommand.self, FailNextCommand.self,
       DeviceCommand.self, DevicesCommand.self, ReinstallCommand.self, AccountCommand.self, FamilyCommand.self,
       StorefrontCommand.self, LocaleCommand.self, DownloadsCommand.self, StartDownloadsCommand.self,
-      DownloadControlCommand.self, BandwidthCommand.self,
+      DownloadControlCommand.self, BandwidthCommand.self, CACommand.self, ReceiptCommand.self,
+      VerifyCommand.self,
+      JWSCommand.self, SharedSecretCommand.self, EnvironmentCommand.self, TamperCommand.self,
       CatalogCommand.self, ExpectCommand.self, QuitCommand.self,
     ])
 }

@@ -89,6 +89,10 @@ extension Expectation {
     case .clock(let date):
       let now = session.world.store.clock.now
       try require(now == date, "the clock is \(Timestamp.iso8601(now)), expected \(Timestamp.iso8601(date))")
+    case .verifyStatus(let status):
+      let actual = session.lastVerifyStatus.map(String.init) ?? "none (no verify yet)"
+      try require(
+        session.lastVerifyStatus == status, "the last verify answered \(actual), expected \(status)")
     case .observerCount(let count):
       let actual = session.device.queue.observers.count
       try require(actual == count, "\(actual) observers registered, expected \(count)")

@@ -19,6 +19,7 @@ import Store
 /// expect last-error none | TEXT
 /// expect clock DATE
 /// expect observers N
+/// expect verify STATUS
 /// ```
 enum Expectation {
   case transactionState(reference: String, state: String)
@@ -39,6 +40,7 @@ enum Expectation {
   case lastError(substring: String?)
   case clock(Date)
   case observerCount(Int)
+  case verifyStatus(Int)
 
   /// A yes-or-no fact about a transaction's history entry.
   enum TransactionFlag: String, CaseIterable {
@@ -68,6 +70,7 @@ enum Expectation {
     expect history count N | PRODUCT count N | total AMOUNT
     expect last-error none | TEXT
     expect clock DATE             expect observers N
+    expect verify STATUS          (the status of the last verify: 0, 21002, 21003, 21004, 21007, 21008, 21010)
     REF is #N, last, or a transaction id.
     """
 
@@ -89,6 +92,11 @@ enum Expectation {
         throw usage("clock takes one date")
       }
       return .clock(date)
+    case "verify":
+      guard words.count == 2, let status = Int(words[1]) else {
+        throw usage("verify takes a status such as 0 or 21004")
+      }
+      return .verifyStatus(status)
     case "observers":
       guard words.count == 2, let count = Int(words[1]) else { throw usage("observers takes a count") }
       return .observerCount(count)

@@ -10,12 +10,18 @@ public struct ScriptRunner {
     public var echoCommands = false
     /// Text or JSON lines.
     public var format = OutputFormat.text
+    /// The certificate authority's directory, when not the default.
+    public var caDirectory: String?
 
     /// Creates options.
-    public init(keepGoing: Bool = false, echoCommands: Bool = false, format: OutputFormat = .text) {
+    public init(
+      keepGoing: Bool = false, echoCommands: Bool = false, format: OutputFormat = .text,
+      caDirectory: String? = nil
+    ) {
       self.keepGoing = keepGoing
       self.echoCommands = echoCommands
       self.format = format
+      self.caDirectory = caDirectory
     }
   }
 
@@ -59,6 +65,7 @@ public struct ScriptRunner {
     let session = Session(
       catalog: catalog, catalogSource: catalogSource, output: output, format: options.format)
     session.baseDirectory = script.directory
+    session.caDirectory = AuthorityLocator.directory(option: options.caDirectory)
     return run(script, in: session)
   }
 

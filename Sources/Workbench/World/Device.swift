@@ -1,6 +1,7 @@
 import Observer
 import Queue
 import Store
+import Verifier
 
 /// A device with the app installed: its payment queue and the app's own storage.
 public final class Device {
@@ -10,6 +11,12 @@ public final class Device {
   public let queue: PaymentQueue
   /// What the app keeps on it; deleting the app empties it.
   public private(set) var storage = AppStorage()
+  /// The app receipt on the device; none after a reinstall until a restore or a refresh.
+  public internal(set) var receipt: AppReceipt?
+  /// How many receipts the device has been given (the opaque value changes with each).
+  var receiptGeneration = 0
+  /// The 16 bytes of the app's `identifierForVendor` on this device, fixed for the device's name.
+  public var identifier: [UInt8] { ReceiptBuilder.bytes(from: "identifierForVendor:\(name)", count: 16) }
 
   /// Creates a device signed in to `account`, with the app launched and its `app` observer added.
   public init(name: String, store: Store, account: Account, registry: TransactionRegistry) {
@@ -28,6 +35,8 @@ public final class Device {
   public func reinstall() {
     queue.relaunch()
     storage = AppStorage()
+    receipt = nil
+    queue.receiptIsStale = false
     launchApp()
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import Observer
 import Queue
 import Store
+import Verifier
 
 /// Everything a session simulates: Apple's store, the accounts, and the devices the app runs on.
 public final class World: StoreListener {
@@ -14,6 +15,8 @@ public final class World: StoreListener {
   public private(set) var devices: [Device] = []
   /// The device commands act on.
   public private(set) var device: Device
+  /// Whether receipts and signed transactions say Sandbox (`ProductionSandbox`) or Production.
+  public var environment = Verifier.Environment.sandbox
 
   /// Creates a world over a catalog with one device, `iPhone`, signed in to the account `default`,
   /// the app launched with one correct observer named `app`.
@@ -50,7 +53,18 @@ public final class World: StoreListener {
 
   /// Lets the app's run loop turn on every device: queued callbacks are delivered until none remain.
   public func settle() {
-    for device in devices { device.queue.deliverNotifications() }
+    for device in devices {
+      device.queue.deliverNotifications()
+      if device.queue.receiptIsStale { refreshReceipt(of: device) }
+    }
+  }
+
+  /// Gives a device a new receipt made from Apple's records as they are now (`SKReceiptRefreshRequest`).
+  public func refreshReceipt(of device: Device) {
+    device.receiptGeneration += 1
+    device.receipt = ReceiptBuilder(store: store, registry: registry, environment: environment)
+      .receipt(for: device, generation: device.receiptGeneration)
+    device.queue.receiptIsStale = false
   }
 
   /// Moves the clock forward, letting the apps hear each renewal and each finished download at

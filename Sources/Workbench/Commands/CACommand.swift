@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Store
+import Verifier
+
+/// `ca show`, `ca export FILE [--der|--pem]`, `ca rotate`.
+struct CACommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ca",
+    abstract: "The local certificate authority that signs receipts and JWS: show, export the root, rotate.",
+    subcommands: [Show.self, Export.self, Rotate.self],
+    defaultSubcommand: Show.self)
+
+  struct Show: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the certificates: subjects, serials, fingerprints, validity.")
+
+    func execute(in session: Session) throws {
+      let summary = try session.authority().summary
+      session.print("certificate authority in \(summary.directory)")
+      for certificate in summary.certificates {
+        session.print(
+          "  \(certificate.role.rawValue): \(certificate.subject) (\(certificate.keyType), \(certificate.file))"
+        )
+        session.print("    issuer \(certificate.issuer), serial \(certificate.serialNumber)")
+        session.print(
+          "    valid \(Timestamp.iso8601(certificate.notValidBefore)) to \(Timestamp.iso8601(certificate.notValidAfter))"
+        )
+        session.print("    SHA-256 \(certificate.sha256Fingerprint)")
+      }
+    }
+  }
+
+  struct Export: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Write the root certificate for a verifier to trust (PEM unless the file ends in .der or --der).")
+
+    @Argument(help: "The file to write.")
+    var file: String
+
+    @Flag(help: "DER bytes.")
+    var der = false
+
+    @Flag(help: "PEM text.")
+    var pem = false
+
+    func execute(in session: Session) throws {
+      guard !(der && pem) else { throw WorkbenchError("choose --der or --pem, not both") }
+      let format: CertificateExportFormat = der || (!pem && file.hasSuffix(".der")) ? .der : .pem
+      let bytes = try session.authority().exportRoot(format: format)
+      try session.write(bytes, to: file)
+      session.print("root certificate written to \(file) (\(format.rawValue), \(bytes.count) bytes)")
+    }
+  }
+
+  struct Rotate: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Replace every key and certificate: artifacts signed before no longer verify.")
+
+    func execute(in session: Session) throws {
+      let authority = try AuthorityLocator.rotate(session.caDirectory, now: session.world.store.clock.now)
+      session.print("certificate authority rotated in \(authority.directory.path)")
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Verifier
+
+/// `jws TXN [--renewal] [--export FILE]`, `jws --app`.
+struct JWSCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "jws",
+    abstract:
+      "Sign a transaction (JWSTransaction), its subscription's renewal info, or the app transaction, as StoreKit 2 and the App Store Server API do."
+  )
+
+  @Argument(help: "The transaction (#N, last or an id).")
+  var transaction: String?
+
+  @Flag(help: "The renewal info of the transaction's subscription instead.")
+  var renewal = false
+
+  @Flag(help: "The app transaction of the device instead.")
+  var app = false
+
+  @Option(help: "Write the compact JWS to a file.")
+  var export: String?
+
+  func validate() throws {
+    guard app != (transaction != nil) else { throw ValidationError("name a transaction, or give --app") }
+    guard !(app && renewal) else { throw ValidationError("--renewal needs a transaction, not --app") }
+  }
+
+  func execute(in session: Session) throws {
+    let signer = JWSSigner(authority: try session.authority())
+    let factory = SignedPayloadFactory(world: session.world)
+    let token: String
+    if app {
+      token = try signer.sign(factory.appTransaction(for: session.device))
+    } else {
+      let transaction = try session.transaction(transaction ?? "last")
+      guard let record = session.currentRecord(of: transaction) else {
+        throw WorkbenchError(
+          "\(transaction.handleText) is \(transaction.state.rawValue): it has no App Store transaction to sign"
+        )
+      }
+      if renewal {
+        token = try signer.sign(
+          factory.renewalInfo(
+            try session.world.store.subscription(for: record.productId, account: session.account)))
+      } else {
+        token = try signer.sign(factory.transaction(record))
+      }
+    }
+    if let export {
+      try session.write(Array(token.utf8), to: export)
+      session.print("JWS written to \(export) (\(token.utf8.count) bytes)")
+    } else {
+      session.print(token)
+    }
+  }
+}

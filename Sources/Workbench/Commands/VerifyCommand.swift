@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Verifier
+
+/// `verify [--file FILE] [--password SECRET] [--environment E] [--exclude-old-transactions] [--json]`,
+/// and `verify --jws FILE`.
+struct VerifyCommand: SessionCommand {
+  enum Endpoint: String, ExpressibleByArgument, CaseIterable {
+    case production, sandbox
+
+    var environment: Verifier.Environment { self == .production ? .production : .sandbox }
+  }
+
+  static let configuration = CommandConfiguration(
+    commandName: "verify",
+    abstract:
+      "verifyReceipt: check the device's receipt (or --file) as Apple's endpoint would; or verify a JWS.",
+    discussion: """
+      Prints a summary naming the check that failed, or Apple's JSON with --json. Status codes: 0 valid, \
+      21002 malformed, 21003 not authenticated, 21004 wrong shared secret, 21007 sandbox receipt sent to \
+      production, 21008 production receipt sent to sandbox, 21010 account not found.
+      """)
+
+  @Option(help: "A receipt file, DER or base64 (default: the device's receipt).")
+  var file: String?
+
+  @Option(help: "A JWS file to verify and decode instead of a receipt.")
+  var jws: String?
+
+  @Option(help: "The shared secret sent as password.")
+  var password: String?
+
+  @Option(help: "The endpoint asked: production or sandbox (default: the session's environment).")
+  var environment: Endpoint?
+
+  @Flag(help: "Only the latest renewal of each subscription in latest_receipt_info.")
+  var excludeOldTransactions = false
+
+  @Flag(help: "Print Apple's JSON response.")
+  var json = false
+
+  func execute(in session: Session) throws {
+    if let jws {
+      try verifyJWS(at: jws, in: session)
+      return
+    }
+    let data: [UInt8]
+    if let file {
+      data = try session.read(file)
+    } else {
+      data = try session.signedDeviceReceipt()
+    }
+    let endpoint = environment?.environment ?? session.world.environment
+    let service = VerifyReceiptService(
+      world: session.world, authority: try session.authority(), sharedSecret: session.sharedSecret)
+    let response = service.verify(
+      .init(
+        receiptData: data, password: password, endpoint: endpoint,
+        excludeOldTransactions: excludeOldTransactions))
+    session.lastVerifyStatus = response.status
+    if json {
+      session.print(lines: response.json.rendered(pretty: true).trimmedLines)
+    } else if let failure = response.failure {
+      session.print("status \(response.status): \(failure)")
+    } else {
+      let count = response.receipt?.inAppPurchases.count ?? 0
+      session.print(
+        "status 0: valid \(endpoint.rawValue) receipt for \(response.receipt?.bundleId ?? ""), \(count) in-app purchase\(count == 1 ? "" : "s")"
+      )
+    }
+  }
+
+  private func verifyJWS(at path: String, in session: Session) throws {
+    let token = String(decoding: try session.read(path), as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let verifier = JWSVerifier(trustedRoots: [try session.authority().root])
+    do {
+      let verified = try verifier.verify(token, at: session.world.store.clock.now)
+      session.lastVerifyStatus = 0
+      session.print("JWS valid: signed by \(verified.chain.leaf.subject)")
+      session.print(lines: String(decoding: verified.token.payload, as: UTF8.self).trimmedLines)
+    } catch {
+      session.lastVerifyStatus = 21003
+      session.print("JWS rejected: \(error)")
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Store
+
+/// The three ways verifyReceipt writes a date: `2026-01-01 00:00:00 Etc/GMT`, milliseconds as a
+/// string, and Pacific time with its zone (`2025-12-31 16:00:00 America/Los_Angeles`), daylight
+/// saving time by the United States rules in force since 2007.
+enum AppleDate {
+  /// The `KEY`, `KEY_ms` and `KEY_pst` members for a date.
+  static func members(_ key: String, _ date: Date) -> [(String, JSONText)] {
+    [
+      (key, .string(gmt(date))),
+      ("\(key)_ms", .string(String(Int64((date.timeIntervalSince1970 * 1000).rounded())))),
+      ("\(key)_pst", .string(pacific(date))),
+    ]
+  }
+
+  static func gmt(_ date: Date) -> String {
+    Timestamp.log(date) + " Etc/GMT"
+  }
+
+  static func pacific(_ date: Date) -> String {
+    let offset: TimeInterval = isDaylightSaving(date) ? -7 * 3600 : -8 * 3600
+    return Timestamp.log(date.addingTimeInterval(offset)) + " America/Los_Angeles"
+  }
+
+  /// From the second Sunday of March, 2:00 standard time, to the first Sunday of November, 2:00
+  /// daylight time.
+  static func isDaylightSaving(_ date: Date) -> Bool {
+    let year = Int(Timestamp.iso8601(date).prefix(4)) ?? 1970
+    let start = sunday(year: year, month: 3, nth: 2).addingTimeInterval(10 * 3600)
+    let end = sunday(year: year, month: 11, nth: 1).addingTimeInterval(9 * 3600)
+    return date >= start && date < end
+  }
+
+  private static func sunday(year: Int, month: Int, nth: Int) -> Date {
+    let first = Timestamp.parse(String(format: "%04d-%02d-01", year, month))!
+    let days = Int64(first.timeIntervalSince1970 / 86_400)
+    let weekday = Int((days + 4) % 7)  // 1970-01-01 was a Thursday (4); 0 is Sunday
+    let offset = (7 - weekday) % 7 + (nth - 1) * 7
+    return first.addingTimeInterval(Double(offset * 86_400))
+  }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Acceptance by real tools: OpenSSL verifies exported receipts, Apple's App Store Server Library
+# for Python verifies exported JWS and reads the receipt. Ends with "N passed, N failed".
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+bin="$top/.build/debug/storebench"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+pass() { echo "ok    $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL  $1"; failed=$((failed + 1)); }
+
+cp "$here/artifacts.storebench" "$work/"
+mkdir -p "$work/catalog" && cp "$top/catalog/selfies.json" "$work/catalog/"
+sed -i 's|../../catalog/selfies.json|catalog/selfies.json|' "$work/artifacts.storebench"
+if (cd "$work" && STOREBENCH_CA_DIR="$work/ca" "$bin" run artifacts.storebench > run.log 2>&1); then
+  pass "storebench exports a receipt, the root and JWS"
+else
+  fail "storebench exports a receipt, the root and JWS"; cat "$work/run.log"
+fi
+transaction_id=$(grep -o 'purchased 2[0-9]*' "$work/run.log" | tail -1 | awk '{print $2}')
+
+if openssl cms -verify -CAfile "$work/root.pem" -purpose any -inform DER -binary -in "$work/receipt.der" -out "$work/payload.bin" 2> "$work/openssl.log"; then
+  pass "openssl cms -verify accepts the receipt"
+else
+  fail "openssl cms -verify accepts the receipt"; cat "$work/openssl.log"
+fi
+if openssl cms -verify -CAfile "$work/root.pem" -purpose any -inform DER -binary -in "$work/tampered.der" -out /dev/null 2> /dev/null; then
+  fail "openssl cms -verify rejects a tampered receipt"
+else
+  pass "openssl cms -verify rejects a tampered receipt"
+fi
+if openssl asn1parse -inform DER -in "$work/payload.bin" > /dev/null 2>&1 && grep -q "com.example.selfies" "$work/payload.bin"; then
+  pass "the signed payload is an ASN.1 SET naming the bundle"
+else
+  fail "the signed payload is an ASN.1 SET naming the bundle"
+fi
+
+venv="$top/.build/acceptance-venv"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
+  python3 -m venv "$venv" > /dev/null 2>&1 && "$venv/bin/pip" install -q app-store-server-library > "$work/pip.log" 2>&1
+fi
+if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
+  if "$venv/bin/python" "$here/check_apple_library.py" "$work" com.example.selfies "$transaction_id"; then
+    pass "Apple's App Store Server Library accepts storebench's artifacts"
+  else
+    fail "Apple's App Store Server Library accepts storebench's artifacts"
+  fi
+else
+  echo "################################################################"
+  echo "SKIPPED: app-store-server-library could not be installed (see below)"
+  echo "################################################################"
+  cat "$work/pip.log" 2> /dev/null | tail -5
+fi
+echo "acceptance: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
