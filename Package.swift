@@ -33,6 +33,7 @@ let package = Package(
       dependencies: [
         "Catalog", "Store", "Queue", "Observer", "Verifier",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
