@@ -16,15 +16,15 @@ final class JWSChainCache: @unchecked Sendable {
 
   let capacity: Int
   private let lock = NSLock()
-  private var entries: [Substring: Entry] = [:]
-  private var order: [Substring] = []
+  private var entries: [ArraySlice<UInt8>: Entry] = [:]
+  private var order: [ArraySlice<UInt8>] = []
 
   init(capacity: Int) {
     self.capacity = capacity
   }
 
   /// The entry for a header segment whose chain is valid at `time`.
-  func entry(for encodedHeader: Substring, at time: Date) -> Entry? {
+  func entry(for encodedHeader: ArraySlice<UInt8>, at time: Date) -> Entry? {
     lock.withLock {
       guard let entry = entries[encodedHeader], entry.chain.isValid(at: time) else { return nil }
       return entry
@@ -32,9 +32,9 @@ final class JWSChainCache: @unchecked Sendable {
   }
 
   /// Remembers a validated header.
-  func insert(_ entry: Entry, for encodedHeader: Substring) {
+  func insert(_ entry: Entry, for encodedHeader: ArraySlice<UInt8>) {
     lock.withLock {
-      let key = Substring(String(encodedHeader))
+      let key = ArraySlice(Array(encodedHeader))
       if entries.updateValue(entry, forKey: key) == nil {
         order.append(key)
       }

@@ -20,10 +20,11 @@ struct TestChain {
   var intermediate: Certificate
   var leaf: Certificate
   var leafKey: P256.Signing.PrivateKey
+  var intermediateKey: P256.Signing.PrivateKey
 
   init(_ options: Options = Options()) throws {
     let rootKey = P256.Signing.PrivateKey()
-    let intermediateKey = P256.Signing.PrivateKey()
+    intermediateKey = P256.Signing.PrivateKey()
     leafKey = P256.Signing.PrivateKey()
     let rootName = try DistinguishedName { CommonName("Test Root") }
     let intermediateName = try DistinguishedName { CommonName("Test Intermediate") }
@@ -62,6 +63,23 @@ struct TestChain {
       subject: try DistinguishedName { CommonName("Test Leaf") }, key: leafKey.publicKey,
       issuer: intermediateName,
       issuerKey: intermediateKey, extensions: leafExtensions, notValidAfter: options.leafNotValidAfter)
+  }
+
+  /// Issues another marked leaf under the intermediate, with a chosen key and serial number.
+  func issueLeaf(
+    publicKey: Certificate.PublicKey, serialNumber: Certificate.SerialNumber
+  ) throws -> Certificate {
+    try Certificate(
+      version: .v3, serialNumber: serialNumber, publicKey: publicKey,
+      notValidBefore: Date(timeIntervalSince1970: 946_684_800),
+      notValidAfter: Date(timeIntervalSince1970: 4_102_444_800),
+      issuer: intermediate.subject, subject: try DistinguishedName { CommonName("Test Receipt Leaf") },
+      signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: try Certificate.Extensions([
+        try Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true),
+        Certificate.Extension(oid: .appleLeafMarker, critical: false, value: [0x05, 0x00]),
+      ]),
+      issuerPrivateKey: Certificate.PrivateKey(intermediateKey))
   }
 
   private static func issue(
