@@ -1,30 +1,3 @@
-/// One attribute as read from the wire: its value still a slice of the payload bytes.
-struct WireAttribute {
-  var type: Int
-  var version: Int
-  var value: ArraySlice<UInt8>
-
-  /// The attribute as the public wire-form type.
-  var attribute: ReceiptAttribute {
-    ReceiptAttribute(type: type, version: version, value: Array(value))
-  }
-}
-
-/// Where a set of attributes sits in a receipt, for error reasons.
-enum ReceiptLevel: CustomStringConvertible {
-  /// The top-level payload.
-  case payload
-  /// The nested SET of the in-app purchase at this position among the attributes 17.
-  case inAppPurchase(Int)
-
-  var description: String {
-    switch self {
-    case .payload: "receipt payload"
-    case .inAppPurchase(let index): "in-app purchase \(index) (attribute 17)"
-    }
-  }
-}
-
 /// The receipt payload grammar, `Payload ::= SET OF ReceiptAttribute`, used at the top level and
 /// inside every in-app purchase attribute (type 17).
 enum ReceiptPayload {

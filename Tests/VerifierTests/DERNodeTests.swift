@@ -6,7 +6,7 @@ import Testing
 @testable import Verifier
 
 /// The hand-written DER writer agrees byte for byte with swift-asn1's serializer.
-@Suite struct DERWriterTests {
+@Suite struct DERNodeTests {
   struct ReferenceAttribute: DERSerializable {
     var attribute: ReceiptAttribute
 
