@@ -87,27 +87,26 @@ public struct AppReceipt: Hashable, Sendable, Codable {
 extension AppReceipt {
   /// Reads a receipt from its payload bytes (`SET OF ReceiptAttribute`).
   ///
-  /// - Parameter payload: The DER or BER payload.
+  /// - Parameter payload: The DER payload.
   /// - Throws: `malformedPayload`, naming the attribute (and in-app purchase) that failed.
   init(payload: ArraySlice<UInt8>) throws(VerificationFailure) {
-    let context = "receipt payload"
-    let attributes = try ReceiptPayload.decode(payload, context: context)
+    let attributes = try ReceiptPayload.decode(payload, level: .payload)
     let reader = try ReceiptAttributeReader<AppReceiptField>(
-      attributes, context: context, repeating: .inAppPurchase)
+      attributes, level: .payload, repeating: .inAppPurchase)
     var purchases: [InAppPurchaseReceipt] = []
     purchases.reserveCapacity(reader.repeated.count)
-    for (index, attribute) in reader.repeated.enumerated() {
-      let entryContext = "in-app purchase \(index) (attribute 17)"
-      let entry = try ReceiptPayload.decode(attribute.value[...], context: entryContext)
-      purchases.append(try InAppPurchaseReceipt(attributes: entry, context: entryContext))
+    for (index, value) in reader.repeated.enumerated() {
+      let level = ReceiptLevel.inAppPurchase(index)
+      let entry = try ReceiptPayload.decode(value, level: level)
+      purchases.append(try InAppPurchaseReceipt(attributes: entry, level: level))
     }
     self.init(
       receiptType: try reader.required(.receiptType, ReceiptValue.utf8String),
       appItemId: try reader.required(.appItemId, ReceiptValue.integer),
       bundleId: try reader.required(.bundleId, ReceiptValue.utf8String),
       appVersion: try reader.required(.appVersion, ReceiptValue.utf8String),
-      opaqueValue: try reader.required(.opaqueValue) { value, _ in value },
-      sha1Hash: try reader.required(.sha1Hash) { value, _ in value },
+      opaqueValue: try reader.required(.opaqueValue, ReceiptValue.raw),
+      sha1Hash: try reader.required(.sha1Hash, ReceiptValue.raw),
       creationDate: try reader.requiredDate(.creationDate),
       originalApplicationVersion: try reader.required(.originalApplicationVersion, ReceiptValue.utf8String),
       originalPurchaseDate: try reader.optionalDate(.originalPurchaseDate),
@@ -118,23 +117,24 @@ extension AppReceipt {
 
   /// The receipt's payload bytes: a DER `SET OF ReceiptAttribute` with one nested SET per purchase.
   ///
-  /// - Throws: `SigningError` when a date lies outside years 0000–9999 or encoding fails.
+  /// - Throws: `SigningError.dateOutOfRange` when a date lies outside years 0000–9999.
   /// - Returns: The DER payload, the content that the CMS signature covers.
   public func payload() throws(SigningError) -> [UInt8] {
     var writer = ReceiptAttributeWriter<AppReceiptField>()
-    try writer.write(.receiptType, receiptType, ReceiptValue.utf8String)
-    try writer.write(.appItemId, appItemId, ReceiptValue.integer)
-    try writer.write(.bundleId, bundleId, ReceiptValue.utf8String)
-    try writer.write(.appVersion, appVersion, ReceiptValue.utf8String)
-    writer.write(.opaqueValue, version: 2, opaqueValue)
-    writer.write(.sha1Hash, sha1Hash)
-    try writer.write(.creationDate, creationDate, ReceiptValue.date)
-    try writer.write(.originalPurchaseDate, originalPurchaseDate, ReceiptValue.date)
-    try writer.write(.originalApplicationVersion, originalApplicationVersion, ReceiptValue.utf8String)
-    try writer.write(.expirationDate, expirationDate, ReceiptValue.date)
+    writer.string(.receiptType, receiptType)
+    writer.integer(.appItemId, appItemId)
+    writer.string(.bundleId, bundleId)
+    writer.string(.appVersion, appVersion)
+    writer.raw(.opaqueValue, version: 2, opaqueValue)
+    writer.raw(.sha1Hash, sha1Hash)
+    try writer.date(.creationDate, creationDate)
+    try writer.date(.originalPurchaseDate, originalPurchaseDate)
+    writer.string(.originalApplicationVersion, originalApplicationVersion)
+    try writer.date(.expirationDate, expirationDate)
     for purchase in inAppPurchases {
-      writer.write(.inAppPurchase, try ReceiptPayload.encode(try purchase.attributes()))
+      writer.raw(.inAppPurchase, try purchase.encoded())
     }
-    return try ReceiptPayload.encode(writer.attributes + additionalAttributes)
+    writer.untyped(additionalAttributes)
+    return writer.encoded()
   }
 }

@@ -55,7 +55,12 @@ enum Base64 {
 
   /// Decodes text, or returns `nil` when it is not the one accepted encoding of some bytes.
   static func decode(_ text: some StringProtocol, _ variant: Variant) -> [UInt8]? {
-    var characters = Array(text.utf8)
+    decode(Array(text.utf8)[...], variant)
+  }
+
+  /// Decodes UTF-8 text, or returns `nil` when it is not the one accepted encoding of some bytes.
+  static func decode(_ text: ArraySlice<UInt8>, _ variant: Variant) -> [UInt8]? {
+    var characters = text
     if variant.padded {
       guard characters.count % 4 == 0 else { return nil }
       var padding = 0

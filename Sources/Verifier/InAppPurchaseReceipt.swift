@@ -97,8 +97,8 @@ public struct InAppPurchaseReceipt: Hashable, Sendable, Codable {
 
 extension InAppPurchaseReceipt {
   /// Reads an entry from the attributes of one attribute 17.
-  init(attributes: [ReceiptAttribute], context: String) throws(VerificationFailure) {
-    let reader = try ReceiptAttributeReader<InAppPurchaseField>(attributes, context: context)
+  init(attributes: [WireAttribute], level: ReceiptLevel) throws(VerificationFailure) {
+    let reader = try ReceiptAttributeReader<InAppPurchaseField>(attributes, level: level)
     self.init(
       quantity: try reader.required(.quantity, ReceiptValue.integer),
       productId: try reader.required(.productId, ReceiptValue.utf8String),
@@ -116,22 +116,23 @@ extension InAppPurchaseReceipt {
       additionalAttributes: reader.untyped)
   }
 
-  /// The entry's attributes, typed fields first, then `additionalAttributes`.
-  func attributes() throws(SigningError) -> [ReceiptAttribute] {
+  /// The entry's DER `SET OF ReceiptAttribute`, the value of its attribute 17.
+  func encoded() throws(SigningError) -> [UInt8] {
     var writer = ReceiptAttributeWriter<InAppPurchaseField>()
-    try writer.write(.quantity, quantity, ReceiptValue.integer)
-    try writer.write(.productId, productId, ReceiptValue.utf8String)
-    try writer.write(.transactionId, transactionId, ReceiptValue.utf8String)
-    try writer.write(.purchaseDate, purchaseDate, ReceiptValue.date)
-    try writer.write(.originalTransactionId, originalTransactionId, ReceiptValue.utf8String)
-    try writer.write(.originalPurchaseDate, originalPurchaseDate, ReceiptValue.date)
-    try writer.write(.productType, productType, ReceiptValue.integer)
-    try writer.write(.expiresDate, expiresDate, ReceiptValue.date)
-    try writer.write(.webOrderLineItemId, webOrderLineItemId, ReceiptValue.integer)
-    try writer.write(.cancellationDate, cancellationDate, ReceiptValue.date)
-    try writer.write(.isTrialPeriod, isTrialPeriod, ReceiptValue.boolean)
-    try writer.write(.isInIntroOfferPeriod, isInIntroOfferPeriod, ReceiptValue.boolean)
-    try writer.write(.promotionalOfferId, promotionalOfferId, ReceiptValue.utf8String)
-    return writer.attributes + additionalAttributes
+    writer.integer(.quantity, quantity)
+    writer.string(.productId, productId)
+    writer.string(.transactionId, transactionId)
+    try writer.date(.purchaseDate, purchaseDate)
+    writer.string(.originalTransactionId, originalTransactionId)
+    try writer.date(.originalPurchaseDate, originalPurchaseDate)
+    writer.integer(.productType, productType)
+    try writer.date(.expiresDate, expiresDate)
+    writer.integer(.webOrderLineItemId, webOrderLineItemId)
+    try writer.date(.cancellationDate, cancellationDate)
+    writer.boolean(.isTrialPeriod, isTrialPeriod)
+    writer.boolean(.isInIntroOfferPeriod, isInIntroOfferPeriod)
+    writer.string(.promotionalOfferId, promotionalOfferId)
+    writer.untyped(additionalAttributes)
+    return writer.encoded()
   }
 }

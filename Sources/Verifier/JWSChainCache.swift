@@ -14,27 +14,40 @@ final class JWSChainCache: @unchecked Sendable {
     var key: P256.Signing.PublicKey
   }
 
+  /// A header segment as a dictionary key, hashed as one block of bytes rather than byte by byte.
+  struct HeaderKey: Hashable {
+    var bytes: [UInt8]
+
+    init(_ bytes: ArraySlice<UInt8>) {
+      self.bytes = Array(bytes)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+  }
+
   let capacity: Int
   private let lock = NSLock()
-  private var entries: [Substring: Entry] = [:]
-  private var order: [Substring] = []
+  private var entries: [HeaderKey: Entry] = [:]
+  private var order: [HeaderKey] = []
 
   init(capacity: Int) {
     self.capacity = capacity
   }
 
   /// The entry for a header segment whose chain is valid at `time`.
-  func entry(for encodedHeader: Substring, at time: Date) -> Entry? {
+  func entry(for encodedHeader: ArraySlice<UInt8>, at time: Date) -> Entry? {
     lock.withLock {
-      guard let entry = entries[encodedHeader], entry.chain.isValid(at: time) else { return nil }
+      guard let entry = entries[HeaderKey(encodedHeader)], entry.chain.isValid(at: time) else { return nil }
       return entry
     }
   }
 
   /// Remembers a validated header.
-  func insert(_ entry: Entry, for encodedHeader: Substring) {
+  func insert(_ entry: Entry, for encodedHeader: ArraySlice<UInt8>) {
     lock.withLock {
-      let key = Substring(String(encodedHeader))
+      let key = HeaderKey(encodedHeader)
       if entries.updateValue(entry, forKey: key) == nil {
         order.append(key)
       }

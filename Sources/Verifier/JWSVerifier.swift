@@ -49,7 +49,7 @@ public struct JWSVerifier: Sendable {
       throw VerificationFailure(
         .signatureMismatch, "signature is \(parts.signature.count) bytes, not the 64-byte r ‖ s of ES256")
     }
-    guard entry.key.isValidSignature(signature, for: Data(parts.signingInput.utf8)) else {
+    guard entry.key.isValidSignature(signature, for: parts.signingInput) else {
       throw VerificationFailure(
         .signatureMismatch,
         "ES256 signature does not match header and payload under \(entry.chain.leaf.subject)")

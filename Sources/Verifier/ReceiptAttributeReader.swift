@@ -3,58 +3,66 @@ import Foundation
 /// Sorts one level of receipt attributes into typed fields and the rest, then reads typed values with
 /// errors that name the level, the attribute number and its name.
 struct ReceiptAttributeReader<Field: ReceiptField> {
-  /// Where this level sits, such as "receipt payload" or "in-app purchase 3".
-  let context: String
+  /// Where this level sits.
+  let level: ReceiptLevel
   /// Attributes of a type the model does not type, in wire order.
   private(set) var untyped: [ReceiptAttribute] = []
-  /// Attributes of the repeating field, in wire order.
-  private(set) var repeated: [ReceiptAttribute] = []
-  private var typed: [Field: ReceiptAttribute] = [:]
+  /// Values of the repeating field, in wire order.
+  private(set) var repeated: [ArraySlice<UInt8>] = []
+  /// Typed fields in wire order; a level has a dozen, so a linear search beats hashing.
+  private var typed: [(field: Field, value: ArraySlice<UInt8>)] = []
 
   /// Sorts the attributes of one level.
   ///
   /// - Parameters:
   ///   - attributes: The level's attributes.
-  ///   - context: Where the level sits, for error reasons.
+  ///   - level: Where the level sits, for error reasons.
   ///   - repeating: The one field allowed to appear many times (in-app purchases), if any.
   /// - Throws: `malformedPayload` when any other typed field appears twice.
-  init(_ attributes: [ReceiptAttribute], context: String, repeating: Field? = nil) throws(VerificationFailure)
-  {
-    self.context = context
+  init(
+    _ attributes: [WireAttribute], level: ReceiptLevel, repeating: Field? = nil
+  ) throws(VerificationFailure) {
+    self.level = level
     for attribute in attributes {
       guard let field = Field(rawValue: attribute.type) else {
-        untyped.append(attribute)
+        untyped.append(attribute.attribute)
         continue
       }
       if field == repeating {
-        repeated.append(attribute)
-      } else if typed.updateValue(attribute, forKey: field) != nil {
+        repeated.append(attribute.value)
+      } else if typed.contains(where: { $0.field == field }) {
         throw VerificationFailure(.malformedPayload, "\(place(field)) appears more than once")
+      } else {
+        typed.append((field, attribute.value))
       }
     }
   }
 
   /// Names a field at this level, for error reasons.
   func place(_ field: Field) -> String {
-    "\(context), attribute \(field.rawValue) (\(field.name))"
+    "\(level), attribute \(field.rawValue) (\(field.name))"
   }
 
   /// Reads a field that must be present.
   func required<Value>(
-    _ field: Field, _ read: ([UInt8], String) throws(VerificationFailure) -> Value
+    _ field: Field, _ read: (ArraySlice<UInt8>) throws(DERReader.Failure) -> Value
   ) throws(VerificationFailure) -> Value {
-    guard let attribute = typed[field] else {
+    guard let value = try optional(field, read) else {
       throw VerificationFailure(.malformedPayload, "\(place(field)) is missing")
     }
-    return try read(attribute.value, place(field))
+    return value
   }
 
   /// Reads a field that may be absent.
   func optional<Value>(
-    _ field: Field, _ read: ([UInt8], String) throws(VerificationFailure) -> Value
+    _ field: Field, _ read: (ArraySlice<UInt8>) throws(DERReader.Failure) -> Value
   ) throws(VerificationFailure) -> Value? {
-    guard let attribute = typed[field] else { return nil }
-    return try read(attribute.value, place(field))
+    guard let value = typed.first(where: { $0.field == field })?.value else { return nil }
+    do {
+      return try read(value)
+    } catch {
+      throw VerificationFailure(.malformedPayload, "\(place(field)): \(error.reason)")
+    }
   }
 
   /// Reads a date that must be present and not empty.
@@ -68,24 +76,5 @@ struct ReceiptAttributeReader<Field: ReceiptField> {
   /// Reads a date that may be absent or empty.
   func optionalDate(_ field: Field) throws(VerificationFailure) -> Date? {
     try optional(field, ReceiptValue.optionalDate) ?? nil
-  }
-}
-
-/// Collects one level of receipt attributes from typed fields; absent optional values write nothing.
-struct ReceiptAttributeWriter<Field: ReceiptField> {
-  /// The attributes written so far.
-  private(set) var attributes: [ReceiptAttribute] = []
-
-  /// Writes an already encoded value.
-  mutating func write(_ field: Field, version: Int = 1, _ value: [UInt8]) {
-    attributes.append(ReceiptAttribute(type: field.rawValue, version: version, value: value))
-  }
-
-  /// Writes a value if present, encoded by `encode`.
-  mutating func write<Value>(
-    _ field: Field, _ value: Value?, _ encode: (Value) throws(SigningError) -> [UInt8]
-  ) throws(SigningError) {
-    guard let value else { return }
-    write(field, try encode(value))
   }
 }

@@ -122,23 +122,3 @@ enum ReceiptDate {
     }
   }
 }
-
-extension Int {
-  /// Division rounding toward negative infinity.
-  func floorDivided(by divisor: Int) -> Int {
-    let quotient = self / divisor
-    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-  }
-}
-
-extension Date {
-  /// The date as `YYYY-MM-DDTHH:MM:SSZ` for error reasons, or its seconds since 1970 when it lies
-  /// outside years 0000–9999 (`Date.description` traps on NaN).
-  var reasonDescription: String {
-    do {
-      return String(decoding: try ReceiptDate.format(self), as: UTF8.self)
-    } catch {
-      return "\(timeIntervalSince1970) s since 1970"
-    }
-  }
-}

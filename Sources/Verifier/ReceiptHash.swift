@@ -30,16 +30,11 @@ public enum ReceiptHash {
   ///   - deviceIdentifier: The device identifier bytes.
   ///   - opaqueValue: The opaque value (attribute 4).
   ///   - bundleId: The bundle identifier (attribute 2).
-  /// - Throws: `SigningError.encodingFailed` if the bundle id cannot be encoded.
   /// - Returns: The 20-byte SHA-1 digest.
-  public static func sha1(
-    deviceIdentifier: [UInt8], opaqueValue: [UInt8], bundleId: String
-  ) throws(SigningError)
-    -> [UInt8]
-  {
+  public static func sha1(deviceIdentifier: [UInt8], opaqueValue: [UInt8], bundleId: String) -> [UInt8] {
     sha1(
       deviceIdentifier: deviceIdentifier, opaqueValue: opaqueValue,
-      bundleIdValue: try ReceiptValue.utf8String(bundleId))
+      bundleIdValue: ReceiptValue.utf8StringTLV(bundleId))
   }
 
   /// The 16 device identifier bytes of an iOS `identifierForVendor`.

@@ -57,7 +57,7 @@ enum Fixtures {
     return AppReceipt(
       receiptType: "ProductionSandbox", appItemId: 0, bundleId: "com.example.app", appVersion: "42",
       opaqueValue: opaque,
-      sha1Hash: try! ReceiptHash.sha1(
+      sha1Hash: ReceiptHash.sha1(
         deviceIdentifier: Array(repeating: 7, count: 16), opaqueValue: opaque, bundleId: "com.example.app"),
       creationDate: now, originalApplicationVersion: "1.0",
       originalPurchaseDate: Date(timeIntervalSince1970: 1_375_340_400),

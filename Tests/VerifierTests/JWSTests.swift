@@ -150,6 +150,18 @@ import X509
         == .certificateValidity)
   }
 
+  @Test func evictionKeepsResultsCorrect() throws {
+    let verifier = JWSVerifier(
+      trustedRoots: [Fixtures.authority.root, Fixtures.otherAuthority.root], cacheCapacity: 1)
+    let other = JWSSigner(authority: Fixtures.otherAuthority)
+    for index in 0..<4 {
+      let token = try (index.isMultiple(of: 2) ? signer : other).sign(
+        JWSTransactionDecodedPayload(quantity: index))
+      #expect(
+        try verifier.verify(token, as: JWSTransactionDecodedPayload.self, at: Fixtures.now).quantity == index)
+    }
+  }
+
   @Test func concurrentVerificationsShareTheCache() async throws {
     let tokens = try (0..<8).map { index in
       try signer.sign(JWSTransactionDecodedPayload(transactionId: "\(index)"))

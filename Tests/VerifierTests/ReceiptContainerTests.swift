@@ -82,6 +82,23 @@ func xcodeStyleBER(_ der: [UInt8], chunkSize: Int) throws -> [UInt8] {
         == nil)
   }
 
+  @Test(
+    arguments: [
+      [0x80, 0x01], [0x00, 0x7f], [0x01], [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+    ] as [[UInt8]])
+  func serialNumbersOfAnyFormIdentifyTheSigner(serial: [UInt8]) throws {
+    let chain = try TestChain()
+    let leaf = try chain.issueLeaf(
+      publicKey: Certificate.PublicKey(Fixtures.authority.receiptSigningKey.publicKey),
+      serialNumber: Certificate.SerialNumber(bytes: serial))
+    let encoder = try ReceiptEncoder(
+      certificate: leaf, privateKey: Fixtures.authority.receiptSigningKey, intermediate: chain.intermediate,
+      root: chain.root)
+    let bytes = try encoder.encode(Fixtures.receipt(purchases: 1))
+    #expect(
+      failedCheck { try ReceiptVerifier(trustedRoots: [chain.root]).verify(bytes, at: Fixtures.now) } == nil)
+  }
+
   @Test func detachedSignatureHasNoContent() throws {
     let authority = Fixtures.authority
     let bytes = try CMS.sign(

@@ -9,7 +9,7 @@ import Verifier
     let expected: [UInt8] = hex("2158847543683847e9382a0fc51853cb17abcd6d")
     let device = ReceiptHash.deviceIdentifier(GenuineReceipt.deviceIdentifier)
     #expect(device == hex("956328d9cc6a47f4be406953fb0ab6c7"))
-    let fromString = try ReceiptHash.sha1(
+    let fromString = ReceiptHash.sha1(
       deviceIdentifier: device, opaqueValue: opaque, bundleId: "dev.bonzer.weeka.app")
     #expect(fromString == expected)
     let bundleValue: [UInt8] = [0x0c, 0x14] + Array("dev.bonzer.weeka.app".utf8)
@@ -27,7 +27,7 @@ import Verifier
 
   @Test func genuineReceiptHashVerifies() throws {
     let receipt = try ReceiptDecoder().decode(GenuineReceipt.bytes)
-    let computed = try ReceiptHash.sha1(
+    let computed = ReceiptHash.sha1(
       deviceIdentifier: ReceiptHash.deviceIdentifier(GenuineReceipt.deviceIdentifier),
       opaqueValue: receipt.opaqueValue, bundleId: receipt.bundleId)
     #expect(computed == receipt.sha1Hash)

@@ -8,12 +8,13 @@ import Testing
   /// The attributes of a valid receipt with one purchase, to break one at a time.
   var validAttributes: [ReceiptAttribute] {
     get throws {
-      try ReceiptPayload.decode(try Fixtures.receipt(purchases: 1).payload()[...], context: "test")
+      try ReceiptPayload.decode(try Fixtures.receipt(purchases: 1).payload()[...], level: .payload).map(
+        \.attribute)
     }
   }
 
   func verify(_ attributes: [ReceiptAttribute]) throws -> VerificationFailure? {
-    let bytes = try Fixtures.receiptEncoder.sign(payload: try ReceiptPayload.encode(attributes))
+    let bytes = try Fixtures.receiptEncoder.sign(payload: ReceiptPayload.encode(attributes))
     return failure { try Fixtures.receiptVerifier.verify(bytes, at: Fixtures.now) }
   }
 
@@ -24,10 +25,10 @@ import Testing
   func replacingInApp(_ type: Int, with value: [UInt8]?) throws -> [ReceiptAttribute] {
     try validAttributes.map { attribute in
       guard attribute.type == 17 else { return attribute }
-      var entry = try ReceiptPayload.decode(attribute.value[...], context: "test")
+      var entry = try ReceiptPayload.decode(attribute.value[...], level: .inAppPurchase(0)).map(\.attribute)
       entry.removeAll { $0.type == type }
       if let value { entry.append(ReceiptAttribute(type: type, value: value)) }
-      return ReceiptAttribute(type: 17, value: try ReceiptPayload.encode(entry))
+      return ReceiptAttribute(type: 17, value: ReceiptPayload.encode(entry))
     }
   }
 
@@ -49,14 +50,14 @@ import Testing
 
   @Test(
     arguments: [
-      (3, [0x02, 0x01, 0x01], "expected UTF8String"),
+      (3, [0x02, 0x01, 0x01], "expected a UTF8String"),
       (3, [0x0c, 0x02, 0xc3, 0x28], "invalid UTF-8"),
-      (3, [0x0c, 0x05, 0x41], "not one ASN.1 element"),
-      (3, [0x0c, 0x01, 0x41, 0x00], "not one ASN.1 element"),
+      (3, [0x0c, 0x05, 0x41], "declares 5 bytes"),
+      (3, [0x0c, 0x01, 0x41, 0x00], "bytes follow a UTF8String"),
       (12, [0x16, 0x04, 0x32, 0x30, 0x32, 0x33], "expected a date"),
       (12, [0x16, 0x00], "is an empty date"),
-      (1, [0x02, 0x09, 0x01, 0, 0, 0, 0, 0, 0, 0, 0], "fits 64 bits"),
-      (1, [0x02, 0x00], "fits 64 bits"),
+      (1, [0x02, 0x09, 0x01, 0, 0, 0, 0, 0, 0, 0, 0], "does not fit 64 bits"),
+      (1, [0x02, 0x00], "INTEGER has no content"),
     ] as [(Int, [UInt8], String)])
   func malformedAppValueIsNamed(type: Int, value: [UInt8], expected: String) throws {
     let rejection = try #require(try verify(try replacing(type, with: value)))

@@ -20,10 +20,11 @@ struct TestChain {
   var intermediate: Certificate
   var leaf: Certificate
   var leafKey: P256.Signing.PrivateKey
+  var intermediateKey: P256.Signing.PrivateKey
 
   init(_ options: Options = Options()) throws {
     let rootKey = P256.Signing.PrivateKey()
-    let intermediateKey = P256.Signing.PrivateKey()
+    intermediateKey = P256.Signing.PrivateKey()
     leafKey = P256.Signing.PrivateKey()
     let rootName = try DistinguishedName { CommonName("Test Root") }
     let intermediateName = try DistinguishedName { CommonName("Test Intermediate") }
@@ -64,6 +65,23 @@ struct TestChain {
       issuerKey: intermediateKey, extensions: leafExtensions, notValidAfter: options.leafNotValidAfter)
   }
 
+  /// Issues another marked leaf under the intermediate, with a chosen key and serial number.
+  func issueLeaf(
+    publicKey: Certificate.PublicKey, serialNumber: Certificate.SerialNumber
+  ) throws -> Certificate {
+    try Certificate(
+      version: .v3, serialNumber: serialNumber, publicKey: publicKey,
+      notValidBefore: Date(timeIntervalSince1970: 946_684_800),
+      notValidAfter: Date(timeIntervalSince1970: 4_102_444_800),
+      issuer: intermediate.subject, subject: try DistinguishedName { CommonName("Test Receipt Leaf") },
+      signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: try Certificate.Extensions([
+        try Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true),
+        Certificate.Extension(oid: .appleLeafMarker, critical: false, value: [0x05, 0x00]),
+      ]),
+      issuerPrivateKey: Certificate.PrivateKey(intermediateKey))
+  }
+
   private static func issue(
     subject: DistinguishedName, key: P256.Signing.PublicKey, issuer: DistinguishedName,
     issuerKey: P256.Signing.PrivateKey, extensions: [Certificate.Extension],
@@ -82,27 +100,4 @@ struct TestChain {
     try CertificateChainValidator(trustedRoots: [root]).validate(
       leaf: leaf, carried: [intermediate, root], at: time)
   }
-}
-
-/// Runs a throwing verification step and returns its failure, or `nil` if it passed; any error other
-/// than a `VerificationFailure` is recorded as a test issue.
-func failure<Value>(
-  _ body: () throws -> Value, sourceLocation: SourceLocation = #_sourceLocation
-)
-  -> VerificationFailure?
-{
-  do {
-    _ = try body()
-    return nil
-  } catch let failure as VerificationFailure {
-    return failure
-  } catch {
-    Issue.record("expected a VerificationFailure, got \(error)", sourceLocation: sourceLocation)
-    return nil
-  }
-}
-
-/// Runs a throwing verification step and returns the check it failed, or `nil` if it passed.
-func failedCheck<Value>(_ body: () throws -> Value) -> VerificationCheck? {
-  failure(body)?.check
 }

@@ -1,0 +1,40 @@
+import SwiftASN1
+import X509
+
+/// A certificate together with its DER encoding, so exports and fingerprints need no re-encoding.
+struct IssuedCertificate: Hashable, Sendable {
+  var certificate: Certificate
+  var der: [UInt8]
+
+  /// Wraps a freshly issued certificate.
+  init(_ certificate: Certificate) throws {
+    var serializer = DER.Serializer()
+    try serializer.serialize(certificate)
+    self.certificate = certificate
+    self.der = serializer.serializedBytes
+  }
+
+  /// Reads a PEM certificate file's contents.
+  init(pem: String, path: String) throws(CertificateAuthorityError) {
+    do {
+      let document = try PEMDocument(pemString: pem)
+      guard document.discriminator == "CERTIFICATE" else {
+        throw CertificateAuthorityError(
+          .malformedFile, path: path, "expected a CERTIFICATE PEM block, found \(document.discriminator)")
+      }
+      self.certificate = try Certificate(derEncoded: document.derBytes)
+      self.der = document.derBytes
+    } catch let error as CertificateAuthorityError {
+      throw error
+    } catch {
+      throw CertificateAuthorityError(.malformedFile, path: path, "not a PEM certificate: \(error)")
+    }
+  }
+
+  func encoded(_ format: CertificateExportFormat) -> [UInt8] {
+    switch format {
+    case .der: der
+    case .pem: Array(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString.utf8) + [UInt8(ascii: "\n")]
+    }
+  }
+}
