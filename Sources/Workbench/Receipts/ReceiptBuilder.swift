@@ -20,8 +20,7 @@ struct ReceiptBuilder {
     let opaque = Self.bytes(from: "\(device.name)#\(generation)", count: 16)
     let identifier = device.identifier
     let bundleId = store.catalog.bundleId
-    let hash =
-      (try? ReceiptHash.sha1(deviceIdentifier: identifier, opaqueValue: opaque, bundleId: bundleId)) ?? []
+    let hash = ReceiptHash.sha1(deviceIdentifier: identifier, opaqueValue: opaque, bundleId: bundleId)
     return AppReceipt(
       receiptType: receiptType, appItemId: 0, bundleId: bundleId, appVersion: store.catalog.appVersion,
       opaqueValue: opaque, sha1Hash: hash, creationDate: store.clock.now,
