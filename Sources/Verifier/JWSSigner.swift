@@ -6,15 +6,19 @@ import X509
 /// Signs App Store payloads as compact JWS: ES256 (ECDSA P-256 with SHA-256, signature r ‖ s) under
 /// the header `{"alg":"ES256","x5c":[leaf, intermediate, root]}`.
 ///
-/// The header is encoded once, when the signer is made; each signature then costs one JSON encoding,
-/// base64url and one ECDSA signature. Payload JSON has sorted keys, dates as integer milliseconds
+/// The header is encoded, and hashed into a SHA-256 state, once when the signer is made; each
+/// signature then costs one JSON encoding, base64url of the payload, hashing the payload segment
+/// and one ECDSA signature. Payload JSON has sorted keys, dates as integer milliseconds
 /// and unescaped slashes.
 public struct JWSSigner: Sendable {
   /// The JWS-signing leaf certificate.
   public let certificate: Certificate
   /// The base64url header segment followed by a dot, shared by every token.
   let headerPrefix: String
+  /// SHA-256 state after the header segment and its dot: copied, then fed the payload segment.
+  private let hashedHeader: SHA256
   private let privateKey: P256.Signing.PrivateKey
+  private let encoder = AppStoreJSON.encoder()
 
   /// Creates a signer from a leaf, its P-256 key and its chain.
   ///
@@ -56,6 +60,9 @@ public struct JWSSigner: Sendable {
     self.certificate = certificate
     self.privateKey = privateKey
     self.headerPrefix = Base64.encode(Array(header.utf8), .url) + "."
+    var hasher = SHA256()
+    hasher.update(data: Array(headerPrefix.utf8))
+    self.hashedHeader = hasher
   }
 
   /// Signs a payload encoded as App Store JSON.
@@ -66,7 +73,7 @@ public struct JWSSigner: Sendable {
   public func sign<Payload: Encodable>(_ payload: Payload) throws(SigningError) -> String {
     let json: Data
     do {
-      json = try AppStoreJSON.encoder().encode(payload)
+      json = try encoder.encode(payload)
     } catch {
       throw SigningError(.encodingFailed, "\(Payload.self) as JSON: \(error)")
     }
@@ -79,10 +86,12 @@ public struct JWSSigner: Sendable {
   /// - Throws: `SigningError.signingFailed` when signing fails.
   /// - Returns: The compact JWS.
   public func sign(payloadJSON: [UInt8]) throws(SigningError) -> String {
-    let signingInput = headerPrefix + Base64.encode(payloadJSON, .url)
+    let payloadSegment = Base64.encode(payloadJSON, .url)
+    var hasher = hashedHeader
+    hasher.update(data: Array(payloadSegment.utf8))
     do {
-      let signature = try privateKey.signature(for: Data(signingInput.utf8))
-      return signingInput + "." + Base64.encode(signature.rawRepresentation, .url)
+      let signature = try privateKey.signature(for: hasher.finalize())
+      return headerPrefix + payloadSegment + "." + Base64.encode(signature.rawRepresentation, .url)
     } catch {
       throw SigningError(.signingFailed, "ES256 signing with \(certificate.subject): \(error)")
     }
