@@ -18,6 +18,8 @@ public final class Session {
   public internal(set) var wantsToQuit = false
   /// The directory relative paths in commands are read from: the script's, or the working directory.
   public var baseDirectory: String?
+  /// The lines run so far, written to a script while `record` is on.
+  public let recorder: Recorder
   let output: OutputSink
   private let log: EventLog
 
@@ -35,6 +37,7 @@ public final class Session {
     self.catalogSource = catalogSource
     self.output = output
     self.format = format
+    self.recorder = Recorder(catalogSource: catalogSource, clockStart: world.store.clock.now)
     log.redirect { [output, format] event in output.write(EventRenderer.render(event, as: format)) }
   }
 

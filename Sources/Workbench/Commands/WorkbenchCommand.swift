@@ -16,6 +16,6 @@ struct WorkbenchCommand: ParsableCommand {
       RestoreCommand.self, RelaunchCommand.self, CancelNextCommand.self, CanMakePaymentsCommand.self,
       ObserverCommand.self, ObserversCommand.self, StorageCommand.self, ClockCommand.self,
       AdvanceClockCommand.self,
-      CatalogCommand.self, ExpectCommand.self, QuitCommand.self,
+      CatalogCommand.self, ExpectCommand.self, RecordCommand.self, QuitCommand.self,
     ])
 }
