@@ -36,10 +36,12 @@ let package = Package(
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
+    .systemLibrary(
+      name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
       name: "storebench",
       dependencies: [
-        "Workbench",
+        "Workbench", "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
