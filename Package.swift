@@ -51,6 +51,8 @@ let package = Package(
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
     .testTarget(name: "VerifierTests", dependencies: ["Verifier"]),
     .testTarget(name: "WorkbenchTests", dependencies: ["Workbench"]),
+    // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
+    .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench"]),
   ],
   swiftLanguageModes: [.v6]
 )
