@@ -3,10 +3,10 @@ import Foundation
 /// A private tmux server (its own socket, no user configuration) running one program in a
 /// pseudo-terminal, for tests that type at the real prompt and read the screen.
 struct Tmux {
-  /// Where tmux is, if installed.
-  static let executable = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
+  /// Where tmux is, if installed: the first `tmux` on `PATH`.
+  static let executable = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    .split(separator: ":").map { "\($0)/tmux" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
 
   /// Whether tests can use tmux.
   static var isAvailable: Bool { executable != nil }
