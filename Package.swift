@@ -37,10 +37,12 @@ let package = Package(
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
+    .systemLibrary(
+      name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
       name: "storebench",
       dependencies: [
-        "Workbench",
+        "Workbench", "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -50,6 +52,8 @@ let package = Package(
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
     .testTarget(name: "VerifierTests", dependencies: ["Verifier"]),
     .testTarget(name: "WorkbenchTests", dependencies: ["Workbench"]),
+    // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
+    .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench"]),
   ],
   swiftLanguageModes: [.v6]
 )

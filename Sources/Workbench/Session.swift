@@ -23,6 +23,8 @@ public final class Session {
   public var caDirectory = AuthorityLocator.directory(option: nil)
   /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
   public internal(set) var sharedSecret: String?
+  /// The lines run so far, written to a script while `record` is on.
+  public let recorder: Recorder
   let output: OutputSink
   private let log: EventLog
 
@@ -40,6 +42,7 @@ public final class Session {
     self.catalogSource = catalogSource
     self.output = output
     self.format = format
+    self.recorder = Recorder(catalogSource: catalogSource, clockStart: world.store.clock.now)
     log.redirect { [output, format] event in output.write(EventRenderer.render(event, as: format)) }
   }
 

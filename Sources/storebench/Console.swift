@@ -13,6 +13,7 @@ enum Console {
 
   /// Writes text with no newline, such as a prompt.
   static func prompt(_ text: String) {
+    guard !text.isEmpty else { return }
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 
@@ -20,4 +21,11 @@ enum Console {
 
   /// Whether standard input is an interactive terminal.
   static var inputIsTerminal: Bool { isatty(FileHandle.standardInput.fileDescriptor) != 0 }
+
+  /// How to dress output for people on standard output.
+  static var style: TerminalStyle {
+    TerminalStyle(
+      isTerminal: isatty(FileHandle.standardOutput.fileDescriptor) != 0,
+      environment: ProcessInfo.processInfo.environment)
+  }
 }

@@ -1,12 +1,17 @@
 import ArgumentParser
 import Foundation
-import Store
 import Workbench
 
 /// `storebench [prompt]`: the interactive prompt, or standard input run as a script.
 struct PromptCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "prompt", abstract: "Open the interactive prompt (the default).")
+    commandName: "prompt", abstract: "Open the interactive prompt (the default).",
+    discussion: """
+      Line editing, TAB completion of commands, options, product ids, transactions and observers, \
+      and a history kept in $XDG_STATE_HOME/storebench/history (else ~/.local/state/storebench/history). \
+      Ctrl-C abandons the line, Ctrl-D or quit leaves. When standard input is not a terminal it runs \
+      as a script: no prompt, and the exit status is 1 when a line fails.
+      """)
 
   @OptionGroup var common: CommonOptions
 
@@ -24,15 +29,12 @@ struct PromptCommand: ParsableCommand {
     session.baseDirectory = FileManager.default.currentDirectoryPath
     session.caDirectory = AuthorityLocator.directory(option: common.caDir)
     Console.write(
-      "storebench \(StorebenchVersion.current) on catalog \(runner.catalogSource). Type help, or quit.")
-    while !session.wantsToQuit {
-      Console.prompt("\(Timestamp.log(session.world.store.clock.now))> ")
-      guard let line = readLine() else { break }
-      switch Interpreter.run(line: line, in: session) {
-      case .succeeded: break
-      case .failed(let message): Console.error("error: \(message)")
-      case .expectationFailed(let message): Console.error("expectation failed: \(message)")
-      }
-    }
+      "storebench \(StorebenchVersion.current) on catalog \(runner.catalogSource). "
+        + "Type help, TAB to complete, quit or Ctrl-D to leave.")
+    let history = PromptHistory(
+      path: PromptHistory.defaultPath(environment: ProcessInfo.processInfo.environment))
+    if let problem = history.problem { Console.error("warning: \(problem)") }
+    var editor = LineEditor(history: history, completer: Completer(session: session))
+    PromptLoop(session: session).run(reading: &editor)
   }
 }

@@ -1,15 +1,43 @@
 import ArgumentParser
+import Foundation
 import Workbench
 
 /// The `storebench` command line: a prompt by default, `run` for scripts, `test` for suites.
 @main
-struct Storebench: ParsableCommand {
+struct Storebench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "storebench",
     abstract: "A workbench standing in for the App Store and StoreKit's In-App Purchase machinery.",
-    discussion:
-      "With no subcommand, opens a prompt (or runs standard input as a script when it is not a terminal).",
+    discussion: """
+      With no subcommand, opens a prompt (or runs standard input as a script when it is not a \
+      terminal). `storebench FILE` runs a script file, so that a script whose first line is \
+      `#!/usr/bin/env storebench` (or `#!/usr/bin/env -S storebench run`) runs as a program.
+
+      The commands of the workbench language are listed by `help` at the prompt and by \
+      `storebench help-commands`.
+      """,
     version: StorebenchVersion.current,
-    subcommands: [PromptCommand.self, RunCommand.self, TestCommand.self, BenchCommand.self],
+    subcommands: [
+      PromptCommand.self, RunCommand.self, TestCommand.self, BenchCommand.self, HelpCommandsCommand.self,
+    ],
     defaultSubcommand: PromptCommand.self)
+
+  /// Runs the command line; `storebench FILE …` stands for `storebench run FILE …`.
+  static func main() async {
+    await main(scriptArguments(Array(CommandLine.arguments.dropFirst())))
+  }
+
+  /// The arguments with `run` put in front when the first names an existing file rather than a
+  /// subcommand or an option: how a script's `#!/usr/bin/env storebench` line runs it.
+  static func scriptArguments(_ arguments: [String]) -> [String] {
+    guard let first = arguments.first, !first.hasPrefix("-") else { return arguments }
+    let subcommands = configuration.subcommands.flatMap {
+      [$0.configuration.commandName ?? ""] + $0.configuration.aliases
+    }
+    var isDirectory: ObjCBool = false
+    guard !subcommands.contains(first),
+      FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory), !isDirectory.boolValue
+    else { return arguments }
+    return ["run"] + arguments
+  }
 }

@@ -2,12 +2,17 @@ import ArgumentParser
 import Foundation
 import Workbench
 
-/// `storebench test DIR`: runs a suite and ends with `N passed, N failed`.
-struct TestCommand: ParsableCommand {
+/// `storebench test DIR`: runs a suite in parallel and ends with `N passed, N failed`.
+struct TestCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "test",
     abstract: "Run every *.storebench script in a directory; end with the line `N passed, N failed`.",
-    discussion: "A script with an .expected file beside it passes when its transcript matches that file.")
+    discussion: """
+      A script with an .expected file beside it passes when its transcript matches that file; \
+      otherwise a unified diff shows the difference. Scripts run in parallel, each in its own \
+      session; results are printed in the scripts' order. On a terminal a progress count is shown \
+      and results are coloured, unless NO_COLOR is set or TERM is dumb.
+      """)
 
   @OptionGroup var common: CommonOptions
 
@@ -17,10 +22,21 @@ struct TestCommand: ParsableCommand {
   @Option(help: "Run only the scripts whose file name contains this text.")
   var filter: String?
 
+  @Option(
+    name: [.customShort("j"), .long], help: "How many scripts run at once (default: the number of cores).")
+  var jobs: Int?
+
+  @Option(help: "Write a JUnit XML report to this file.")
+  var junit: String?
+
   @Argument(help: "The directory of scripts.")
   var directory: String
 
-  func run() throws {
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+  }
+
+  func run() async throws {
     let suite = SuiteRunner(runner: try common.makeRunner())
     let scripts: [String]
     do {
@@ -31,23 +47,46 @@ struct TestCommand: ParsableCommand {
       Console.error("error: \(error)")
       throw ExitCode.failure
     }
-    var passed = 0
-    var failed = 0
-    for script in scripts {
-      let verdict = suite.verdict(for: script)
-      if update {
-        try verdict.transcript.write(
-          toFile: SuiteRunner.goldenPath(for: script), atomically: true, encoding: .utf8)
+    let style = Console.style
+    let clock = ContinuousClock()
+    let start = clock.now
+    var verdicts: [SuiteRunner.Verdict] = []
+    _ = await suite.run(scripts, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { progress in
+      for verdict in progress.ready {
+        let settled = update ? rewriteGolden(with: verdict) : verdict
+        Console.prompt(style.clearLine)
+        SuiteReport.lines(for: settled, style: style).forEach(Console.write)
+        verdicts.append(settled)
       }
-      if verdict.passed || update {
-        passed += 1
-        Console.write("pass  \(script)")
-      } else {
-        failed += 1
-        Console.write("FAIL  \(script): \(verdict.reason ?? "failed")")
+      if style.isTerminal && progress.finished < progress.total {
+        Console.prompt(
+          style.clearLine + SuiteReport.progress(finished: progress.finished, total: progress.total))
       }
     }
-    Console.write("\(passed) passed, \(failed) failed")
-    if failed > 0 { throw ExitCode.failure }
+    Console.write(SuiteReport.summary(of: verdicts))
+    if let junit {
+      do {
+        try JUnitReport.xml(name: directory, verdicts: verdicts, duration: clock.now - start).write(
+          toFile: junit, atomically: true, encoding: .utf8)
+      } catch {
+        Console.error("error: \(junit): cannot write the JUnit report: \(error.localizedDescription)")
+        throw ExitCode.failure
+      }
+    }
+    if verdicts.contains(where: { !$0.passed }) { throw ExitCode.failure }
+  }
+
+  /// Writes a script's transcript as its golden file: the script then passes, unless the file
+  /// cannot be written.
+  private func rewriteGolden(with verdict: SuiteRunner.Verdict) -> SuiteRunner.Verdict {
+    var updated = verdict
+    let path = SuiteRunner.goldenPath(for: verdict.script)
+    do {
+      try verdict.transcript.write(toFile: path, atomically: true, encoding: .utf8)
+      (updated.passed, updated.reason, updated.diff) = (true, nil, nil)
+    } catch {
+      (updated.passed, updated.reason) = (false, "\(path): cannot write: \(error.localizedDescription)")
+    }
+    return updated
   }
 }

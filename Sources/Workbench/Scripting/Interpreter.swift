@@ -14,15 +14,21 @@ public enum Interpreter {
     case expectationFailed(String)
   }
 
-  /// Splits, parses and runs one line, then lets the world settle.
+  /// Splits, parses and runs one line, then lets the world settle. The session's recorder notes
+  /// the line.
   public static func run(line: String, in session: Session) -> Outcome {
-    let words: [String]
+    var words: [String] = []
+    let outcome: Outcome
     do {
       words = try CommandLineSplitter.split(line)
+      outcome = run(words: words, in: session)
     } catch {
-      return .failed(error.description)
+      outcome = .failed(error.description)
     }
-    return run(words: words, in: session)
+    if let warning = session.recorder.note(line: line, words: words, outcome: outcome) {
+      session.output.writeError(warning)
+    }
+    return outcome
   }
 
   /// Parses and runs one command given as words. `try` before a command records its failure as

@@ -1,7 +1,7 @@
 import Catalog
 
 /// Runs scripts line by line against a fresh session, reporting failures as `FILE:LINE: …`.
-public struct ScriptRunner {
+public struct ScriptRunner: Sendable {
   /// How to run.
   public struct Options: Sendable {
     /// Carry on after a failed line instead of stopping.
@@ -74,13 +74,7 @@ public struct ScriptRunner {
     var failures: [Failure] = []
     for (index, line) in script.lines.enumerated() {
       if options.echoCommands, !isBlankOrComment(line) { session.print("> \(line)") }
-      let failure: String?
-      switch Interpreter.run(line: line, in: session) {
-      case .succeeded: failure = nil
-      case .failed(let message): failure = "error: \(message)"
-      case .expectationFailed(let message): failure = "expectation failed: \(message)"
-      }
-      if let failure {
+      if let failure = Interpreter.run(line: line, in: session).failure {
         let located = Failure(file: script.name, line: index + 1, message: failure)
         failures.append(located)
         session.output.writeError(located.description)

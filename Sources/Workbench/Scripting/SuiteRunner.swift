@@ -5,7 +5,7 @@ import Foundation
 /// script passes when no line fails, or, when an `.expected` file sits beside it, when its
 /// transcript matches that file exactly. Transcripts name a script by its file name, so that they
 /// do not depend on the directory the suite is run from.
-public struct SuiteRunner {
+public struct SuiteRunner: Sendable {
   /// One script's verdict.
   public struct Verdict: Sendable {
     /// The script's path.
@@ -16,6 +16,10 @@ public struct SuiteRunner {
     public var reason: String?
     /// The script's whole transcript.
     public var transcript: String
+    /// When the transcript differs from the golden one: the unified diff from it.
+    public var diff: [String]? = nil
+    /// How long the script took to run.
+    public var duration: Duration = .zero
   }
 
   /// The runner each script goes through (the suite always echoes commands).
@@ -66,7 +70,9 @@ public struct SuiteRunner {
     let difference = TranscriptDiff.firstDifference(expected: golden, actual: transcript.text)
     return Verdict(
       script: path, passed: difference == nil, reason: difference.map { "differs from \(goldenPath): \($0)" },
-      transcript: transcript.text)
+      transcript: transcript.text,
+      diff: UnifiedDiff.lines(
+        from: golden, to: transcript.text, oldName: goldenPath, newName: "\(path) (transcript)"))
   }
 
   /// Where a script's golden transcript lives: `x.storebench` → `x.expected`.

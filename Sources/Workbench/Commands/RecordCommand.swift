@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// `record FILE`, `record stop`, `record`: writes the session's commands as a replayable script.
+struct RecordCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "record",
+    abstract: "Record this session's commands into a script that `storebench run` replays.",
+    discussion: """
+      record FILE starts recording. The script begins with a header and the commands already run, \
+      so that it replays from the session's start; each later command is added as it runs, and a \
+      failed one is kept as a comment with its error. record stop ends it; record alone says \
+      whether a recording is on.
+      """)
+
+  @Argument(help: "The script to write, or stop.", completion: .file(extensions: ["storebench"]))
+  var file: String?
+
+  @Flag(help: "Replace FILE if it exists.")
+  var force = false
+
+  func execute(in session: Session) throws {
+    let recorder = session.recorder
+    switch file {
+    case nil:
+      session.print(recorder.status)
+    case "stop":
+      let (path, lines) = try recorder.stop()
+      session.print("recording stopped: \(lines) line\(lines == 1 ? "" : "s") in \(path)")
+    case let file?:
+      try recorder.start(path: session.resolve(file), overwrite: force)
+      session.print("recording to \(file)")
+    }
+  }
+}

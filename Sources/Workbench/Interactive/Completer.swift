@@ -1,0 +1,172 @@
+import Foundation
+import Observer
+
+/// Completes lines of the command language for TAB at the prompt: command names, subcommands and
+/// options from the ArgumentParser tree of ``WorkbenchCommand``, and values from the session:
+/// product identifiers, transactions, observers, policy presets, file names. It needs no terminal,
+/// so that tests drive it directly.
+public struct Completer {
+  /// The session whose catalog, queue and observers supply values.
+  public let session: Session
+  private let language: CommandSpec
+
+  /// Creates a completer over a session.
+  public init(session: Session) {
+    self.session = session
+    self.language = CommandSpec.language
+  }
+
+  /// The candidates for the word before the cursor.
+  ///
+  /// - Parameters:
+  ///   - line: the line being edited.
+  ///   - cursor: the cursor's position in characters; the end of the line when `nil`.
+  /// - Returns: the partial word and the words that may replace it (none inside a comment or an
+  ///   open quote).
+  public func complete(_ line: String, cursor: Int? = nil) -> Completion {
+    let before = String(line.prefix(cursor ?? line.count))
+    let word = String(before.reversed().prefix { $0 != " " && $0 != "\t" }.reversed())
+    guard let words = Self.completeWords(before: String(before.dropLast(word.count))) else {
+      return Completion(word: word, candidates: [])
+    }
+    let candidates = Set(sources(after: words, completing: word).flatMap { values(of: $0, completing: word) })
+    return Completion(word: word, candidates: candidates.filter { $0.hasPrefix(word) }.sorted())
+  }
+
+  /// The words before the one under completion, or `nil` when the cursor is inside a comment or a
+  /// quote.
+  private static func completeWords(before head: String) -> [String]? {
+    do {
+      let words = try CommandLineSplitter.split(head)
+      return try CommandLineSplitter.split(head + "x") == words + ["x"] ? words : nil
+    } catch {
+      return nil
+    }
+  }
+
+  /// Where the next word of a line that begins with `words` comes from.
+  func sources(after words: [String], completing word: String) -> [CompletionSource] {
+    guard let first = words.first else {
+      return [.words(language.subcommands.flatMap(\.allNames) + ["try"])]
+    }
+    if first == "try" { return sources(after: Array(words.dropFirst()), completing: word) }
+    if first == "help" {
+      let (command, _, rest) = walk(Array(words.dropFirst()))
+      return rest.isEmpty ? [.words(command.subcommands.flatMap(\.allNames))] : []
+    }
+    let (command, path, rest) = walk(words)
+    switch path {
+    case []: return []
+    case ["expect"]: return Expectation.completionSources(after: Array(rest))
+    default: return sources(of: command, at: path, after: rest, completing: word)
+    }
+  }
+
+  /// Descends the tree along the words naming subcommands.
+  ///
+  /// - Returns: the deepest command reached, the names leading to it, and the words after them.
+  private func walk(_ words: [String]) -> (CommandSpec, [String], ArraySlice<String>) {
+    var command = language
+    var path: [String] = []
+    var rest = words[...]
+    while let word = rest.first, let subcommand = command.subcommand(named: word) {
+      command = subcommand
+      path.append(subcommand.name)
+      rest = rest.dropFirst()
+    }
+    return (command, path, rest)
+  }
+
+  /// The next word of a command's arguments: an option name, an option's value, a subcommand or a
+  /// positional value.
+  private func sources(
+    of command: CommandSpec, at path: [String], after arguments: ArraySlice<String>, completing word: String
+  ) -> [CompletionSource] {
+    if word.hasPrefix("-") { return [.words(command.arguments.flatMap(\.names))] }
+    if let last = arguments.last, let option = command.argument(named: last), option.kind == .option {
+      return sources(of: option, at: path)
+    }
+    var position = 0
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      if let named = command.argument(named: arguments[index]) {
+        index += named.kind == .option ? 2 : 1
+      } else {
+        position += 1
+        index += 1
+      }
+    }
+    if position == 0 && !command.subcommands.isEmpty {
+      return [.words(command.subcommands.flatMap(\.allNames))]
+    }
+    let positionals = command.positionals
+    guard let last = positionals.last else { return [] }
+    if position < positionals.count { return sources(of: positionals[position], at: path) }
+    return last.isRepeating ? sources(of: last, at: path) : []
+  }
+
+  /// Where an argument's values come from: its fixed values, the table of known arguments, else
+  /// what its value name suggests.
+  private func sources(of argument: CommandSpec.Argument, at path: [String]) -> [CompletionSource] {
+    var sources: [CompletionSource] = argument.values.isEmpty ? [] : [.words(argument.values)]
+    if argument.isFile { sources.append(.files) }
+    let key = (path + [argument.valueName]).joined(separator: " ")
+    if let known = Self.knownArguments[key] { return sources + known }
+    let name = argument.valueName
+    if name.contains("product") { sources.append(.products) }
+    if name.contains("transaction") || name.contains("txn") { sources.append(.transactions) }
+    if name.contains("observer") { sources.append(.observers) }
+    if !argument.isFile && (name == "file" || name == "files" || name.hasSuffix("-file")) {
+      sources.append(.files)
+    }
+    return sources
+  }
+
+  /// Arguments whose value names say too little, by `COMMAND… VALUE-NAME`.
+  static let knownArguments: [String: [CompletionSource]] = [
+    "products ids": [.products],
+    "observer remove name": [.observers],
+    "observer add preset": [.presets],
+    "observer add purchased": [.actions],
+    "observer add restored": [.actions],
+    "observer add failed": [.actions],
+    "record file": [.words(["stop"])],
+  ]
+
+  /// The values a source offers for a partial word.
+  func values(of source: CompletionSource, completing word: String) -> [String] {
+    switch source {
+    case .words(let words): return words
+    case .products: return session.world.store.catalog.products.map(\.id)
+    case .transactions: return transactionReferences()
+    case .observers: return session.device.queue.observers.map(\.name)
+    case .presets: return ObserverPolicy.presets.map(\.name)
+    case .actions: return ["deliver", "finish", "deliver,finish", "finish,deliver", "none"]
+    case .files: return files(completing: word)
+    }
+  }
+
+  /// `last`, every handle, and the identifiers of the session's transactions and of the account's
+  /// purchase history.
+  private func transactionReferences() -> [String] {
+    let registry = session.world.registry
+    return ["last"] + registry.all.map(\.handleText) + registry.all.compactMap(\.transactionIdentifier)
+      + session.device.queue.account.history.map(\.transactionId)
+  }
+
+  /// The entries of the directory a partial path names, relative to the session's directory;
+  /// directories end with `/`, hidden entries appear only when the word asks for them.
+  private func files(completing word: String) -> [String] {
+    let directoryPart = word.contains("/") ? String(word[...word.lastIndex(of: "/")!]) : ""
+    let namePart = word.dropFirst(directoryPart.count)
+    let directory = session.resolve(directoryPart.isEmpty ? "." : directoryPart)
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
+    return names.filter { !$0.hasPrefix(".") || namePart.hasPrefix(".") }.map { name in
+      var isDirectory: ObjCBool = false
+      let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+      let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
+      return directoryPart + name + (exists && isDirectory.boolValue ? "/" : "")
+    }
+  }
+}

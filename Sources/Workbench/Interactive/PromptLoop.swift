@@ -1,0 +1,40 @@
+import Store
+
+/// The interactive prompt without the terminal: reads lines, runs each in the session and reports
+/// failures, until `quit` or the end of input. No error ends it.
+public struct PromptLoop {
+  /// The session the lines run in.
+  public let session: Session
+
+  /// Creates a loop over a session.
+  public init(session: Session) {
+    self.session = session
+  }
+
+  /// The prompt for the session's state: `2026-01-01 00:00:00> `.
+  public var prompt: String {
+    // Parts left to right; the device's name goes first once a session has several devices.
+    [Timestamp.log(session.world.store.clock.now)].joined(separator: " ") + "> "
+  }
+
+  /// Reads and runs lines until `quit` or the end of input; an interrupted line is dropped.
+  public func run(reading reader: inout some LineReader) {
+    while !session.wantsToQuit {
+      switch reader.readLine(prompt: prompt) {
+      case .line(let line): run(line)
+      case .interrupted: continue
+      case .end: return
+      }
+    }
+  }
+
+  /// Runs one typed line, writing its failure, if any, as an error line.
+  ///
+  /// - Returns: how the line ended.
+  @discardableResult
+  public func run(_ line: String) -> Interpreter.Outcome {
+    let outcome = Interpreter.run(line: line, in: session)
+    if let failure = outcome.failure { session.output.writeError(failure) }
+    return outcome
+  }
+}

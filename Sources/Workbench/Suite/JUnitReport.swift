@@ -1,0 +1,69 @@
+import Foundation
+
+/// A suite's verdicts as a JUnit XML report for CI: one `testsuite` with its counts, one `testcase`
+/// per script, a failure's reason in `message` and the diff (or, without a golden transcript, the
+/// transcript) in its body, each transcript in `system-out`.
+public enum JUnitReport {
+  /// The report.
+  ///
+  /// - Parameters:
+  ///   - name: the suite's name, such as the directory of scripts.
+  ///   - verdicts: the verdicts, in order.
+  ///   - duration: how long the whole suite took; the sum of the scripts' times when `nil` (a
+  ///     parallel run takes less).
+  public static func xml(name: String, verdicts: [SuiteRunner.Verdict], duration: Duration? = nil) -> String {
+    let failures = verdicts.count { !$0.passed }
+    let time = seconds(duration ?? verdicts.reduce(.zero) { $0 + $1.duration })
+    var lines = [
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      #"<testsuites name="storebench" tests="\#(verdicts.count)" failures="\#(failures)" errors="0" time="\#(time)">"#,
+      #"  <testsuite name="\#(escape(name))" tests="\#(verdicts.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(time)">"#,
+    ]
+    for verdict in verdicts {
+      let file = URL(fileURLWithPath: verdict.script).lastPathComponent
+      let attributes =
+        #"classname="\#(escape(name))" name="\#(escape(file))" file="\#(escape(verdict.script))" time="\#(seconds(verdict.duration))""#
+      if verdict.passed {
+        lines.append("    <testcase \(attributes)>")
+      } else {
+        let body = verdict.diff.map { $0.joined(separator: "\n") } ?? verdict.transcript
+        lines.append("    <testcase \(attributes)>")
+        lines.append(
+          #"      <failure message="\#(escape(verdict.reason ?? "failed"))" type="\#(verdict.diff == nil ? "failure" : "golden-mismatch")">"#
+            + escape(body, inAttribute: false) + "</failure>")
+      }
+      lines.append("      <system-out>\(escape(verdict.transcript, inAttribute: false))</system-out>")
+      lines.append("    </testcase>")
+    }
+    lines += ["  </testsuite>", "</testsuites>"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A duration in seconds with three decimals.
+  private static func seconds(_ duration: Duration) -> String {
+    let (whole, attoseconds) = duration.components
+    return String(format: "%.3f", Double(whole) + Double(attoseconds) / 1e18)
+  }
+
+  /// Text made safe for XML: markup characters as entities, characters XML 1.0 forbids as U+FFFD,
+  /// and in attribute values (the default) line breaks and tabs as character references, so that
+  /// they survive attribute normalization.
+  static func escape(_ text: String, inAttribute: Bool = true) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\n", "\t": result += inAttribute ? "&#\(scalar.value);" : String(scalar)
+      case "\r": result += "&#13;"
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Workbench
+
+/// `storebench help-commands [COMMAND…]`: the help of the command language, as `help` prints it
+/// at the prompt.
+struct HelpCommandsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "help-commands",
+    abstract: "Show the commands of the workbench language (the text `help` prints at the prompt).")
+
+  @Argument(help: "A command, such as buy or observer add, for its usage and options.")
+  var command: [String] = []
+
+  func run() throws {
+    do {
+      Console.write(try CommandHelp.text(for: command))
+    } catch {
+      Console.error("error: \(error)")
+      throw ExitCode.failure
+    }
+  }
+}

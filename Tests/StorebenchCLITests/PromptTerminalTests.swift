@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+extension CLITests {
+  /// The real prompt in a pseudo-terminal under tmux: typing, history, TAB, Ctrl-C and Ctrl-D.
+  @Suite struct PromptTerminalTests {
+    static let prompt = "2026-01-01 00:00:00> "
+    static let emptyPrompt = "2026-01-01 00:00:00>"
+
+    /// Whether the screen shows storebench ended with status 0 after the last prompt's `input`.
+    static func ended(_ screen: [String], after input: String) -> Bool {
+      guard let index = screen.lastIndex(of: "[exited with status 0]") else { return false }
+      return index > 0 && screen[index - 1] == prompt + input
+    }
+
+    @Test(.enabled(if: Tmux.isAvailable, "SKIPPED: tmux is not installed (`make deps` installs it)"))
+    func typingRecallingCompletingAndLeaving() throws {
+      #expect(FileManager.default.isExecutableFile(atPath: Binary.path), "run `swift build` first")
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("prompt-\(UUID())")
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: home) }
+      let environment = ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TERM": "xterm"]
+
+      let tmux = try Tmux(
+        socket: home.appendingPathComponent("tmux.sock").path, program: [Binary.path],
+        environment: environment)
+      defer { tmux.stop() }
+      try tmux.waitFor("the prompt") { $0.last == Self.emptyPrompt }
+
+      try tmux.type("products")
+      try tmux.press("Enter")
+      try tmux.waitFor("the products") { $0.contains("invalid: retired.skin (not cleared for sale)") }
+
+      try tmux.press("Up")
+      try tmux.waitFor("the recalled line") { $0.last == Self.prompt + "products" }
+      try tmux.press("C-c")
+      try tmux.waitFor("a fresh prompt after Ctrl-C") {
+        $0.suffix(2) == [Self.prompt + "products^C", Self.emptyPrompt]
+      }
+
+      try tmux.type("buy co")
+      try tmux.press("Tab")
+      try tmux.waitFor("the completed product id") { $0.last == Self.prompt + "buy coins.100" }
+      try tmux.press("Enter")
+      let screen = try tmux.waitFor("the purchase") {
+        $0.contains("2026-01-01 00:00:00 app removedTransactions: #1 coins.100 purchased 2000000000000001")
+      }
+      #expect(screen.count { $0.contains("invalid: retired.skin") } == 1, "the abandoned line did not run")
+
+      try tmux.type("bogus")
+      try tmux.press("Enter")
+      try tmux.waitFor("an error that leaves the prompt open") {
+        $0.contains("error: Unexpected argument 'bogus'") && $0.last == Self.emptyPrompt
+      }
+
+      try tmux.press("C-d")
+      try tmux.waitFor("the end") { Self.ended($0, after: "^D") }
+      let history = try String(
+        contentsOf: home.appendingPathComponent("state/storebench/history"), encoding: .utf8)
+      #expect(history == "products\nbuy coins.100\nbogus\n")
+
+      // The next run recalls the lines of this one.
+      let again = try Tmux(
+        socket: home.appendingPathComponent("tmux2.sock").path, program: [Binary.path],
+        environment: environment)
+      defer { again.stop() }
+      try again.waitFor("the prompt") { $0.last == Self.emptyPrompt }
+      try again.press("Up")
+      try again.press("Up")
+      try again.waitFor("the previous run's line") { $0.last == Self.prompt + "buy coins.100" }
+      try again.press("C-u")
+      try again.type("quit")
+      try again.press("Enter")
+      try again.waitFor("the end") { Self.ended($0, after: "quit") }
+    }
+  }
+}
