@@ -11,10 +11,12 @@ public struct PromptLoop {
     self.session = session
   }
 
-  /// The prompt for the session's state: `2026-01-01 00:00:00> `.
+  /// The prompt for the session's state: `2026-01-01 00:00:00> `, or `iPad 2026-01-01 00:00:00> `
+  /// once the session has several devices.
   public var prompt: String {
-    // Parts left to right; the device's name goes first once a session has several devices.
-    [Timestamp.log(session.world.store.clock.now)].joined(separator: " ") + "> "
+    let world = session.world
+    let device = world.devices.count > 1 ? [world.device.name] : []
+    return (device + [Timestamp.log(world.store.clock.now)]).joined(separator: " ") + "> "
   }
 
   /// Reads and runs lines until `quit` or the end of input; an interrupted line is dropped.
