@@ -22,15 +22,18 @@ struct CatalogCommand: ParsableCommand {
 
   struct Load: SessionCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Load a catalog file (before anything is bought).",
+      abstract: "Load a catalog file (before anything is bought): storebench's JSON or Xcode's .storekit.",
       discussion: "A relative path is read from the directory of the script that loads it.")
 
     @Argument(help: "The catalog file.")
     var file: String
 
+    @Option(help: "For a .storekit file, the app's bundle identifier (such files name none).")
+    var bundleId: String?
+
     func execute(in session: Session) throws {
       let path = session.resolve(file)
-      let catalog = try CatalogLoader.load(path: path)
+      let catalog = try CatalogLoader.load(path: path, bundleId: bundleId)
       try session.loadCatalog(catalog, from: file)
       try Show().execute(in: session)
     }
