@@ -53,10 +53,11 @@ public final class Download {
   }
 
   /// `#3 com.example.maps 1.2 active 25% (30s left)`.
-  func summary(state: State, progress: Double, secondsLeft: Double?) -> String {
+  func summary(bandwidth: Double) -> String {
+    let secondsLeft = timeRemaining(bandwidth: bandwidth)
     var text = "\(transaction.handleText) \(content.contentId) \(content.version) \(state.rawValue)"
     text += " \(Int((progress * 100).rounded(.down)))%"
-    if let secondsLeft, state == .active { text += " (\(Int(secondsLeft.rounded(.up)))s left)" }
+    if state == .active { text += " (\(Int(secondsLeft.rounded(.up)))s left)" }
     if let error, state == .failed { text += " (\(error))" }
     return text
   }

@@ -384,7 +384,7 @@ public final class PaymentQueue {
   private func postDownloads(_ downloads: [Download]) {
     let share = bandwidth / Double(max(1, activeDownloads.count))
     let detail = downloads.map {
-      $0.summary(state: $0.state, progress: $0.progress, secondsLeft: $0.timeRemaining(bandwidth: share))
+      $0.summary(bandwidth: share)
     }.joined(separator: ", ")
     pending.append(.downloads(downloads, detail: detail, targets: observers.map(ObjectIdentifier.init)))
   }

@@ -143,6 +143,12 @@ public final class Session {
   /// The current device.
   var device: Device { world.device }
 
+  /// Finds a transaction and acts on it in the queue that holds it, whichever device it is on.
+  func act(on reference: String, _ action: (PaymentQueue, PaymentTransaction) throws -> Void) throws {
+    let transaction = try transaction(reference)
+    try action(queue(of: transaction), transaction)
+  }
+
   /// The queue holding a transaction, whichever device it is on.
   func queue(of transaction: PaymentTransaction) -> PaymentQueue {
     world.devices.first { $0.name == transaction.device }?.queue ?? device.queue

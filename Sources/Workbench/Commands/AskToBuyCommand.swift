@@ -28,8 +28,7 @@ struct ApproveCommand: SessionCommand {
   var transaction: String
 
   func execute(in session: Session) throws {
-    let transaction = try session.transaction(transaction)
-    try session.queue(of: transaction).approve(transaction)
+    try session.act(on: transaction) { try $0.approve($1) }
   }
 }
 
@@ -43,7 +42,6 @@ struct DeclineCommand: SessionCommand {
   var transaction: String
 
   func execute(in session: Session) throws {
-    let transaction = try session.transaction(transaction)
-    try session.queue(of: transaction).decline(transaction)
+    try session.act(on: transaction) { try $0.decline($1) }
   }
 }

@@ -63,8 +63,7 @@ struct StartDownloadsCommand: SessionCommand {
   var transaction: String
 
   func execute(in session: Session) throws {
-    let transaction = try session.transaction(transaction)
-    try session.queue(of: transaction).start(transaction.downloads.filter { $0.state == .waiting })
+    try session.act(on: transaction) { try $0.start($1.downloads.filter { $0.state == .waiting }) }
   }
 }
 

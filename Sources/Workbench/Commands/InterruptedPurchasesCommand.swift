@@ -28,7 +28,6 @@ struct ResolveCommand: SessionCommand {
   var transaction: String
 
   func execute(in session: Session) throws {
-    let transaction = try session.transaction(transaction)
-    try session.queue(of: transaction).resolve(transaction)
+    try session.act(on: transaction) { try $0.resolve($1) }
   }
 }
