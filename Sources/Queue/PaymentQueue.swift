@@ -298,11 +298,13 @@ public final class PaymentQueue {
     guard transaction.downloads.isEmpty,
       let content = store.catalog.product(transaction.payment.productId)?.hostedContent
     else { return }
-    transaction.downloads = [Download(content: content, transaction: transaction)]
+    let download = Download(content: content, transaction: transaction)
+    transaction.downloads = [download]
+    downloads.append(download)
   }
 
   /// Every download of the transactions in this queue, in order.
-  public var downloads: [Download] { registry.all.filter { $0.device == device }.flatMap(\.downloads) }
+  public private(set) var downloads: [Download] = []
 
   /// `start(_:)`: waiting or paused downloads become active.
   ///

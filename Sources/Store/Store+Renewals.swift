@@ -16,15 +16,15 @@ extension Store {
     return false
   }
 
-  /// Moves the clock to `date`, running every event due on the way; `between` runs after each.
-  public func advanceClock(to date: Date, between: () -> Void = {}) {
-    while runNextEvent(notAfter: date) { between() }
+  /// Moves the clock to `date`, running every event due on the way.
+  public func advanceClock(to date: Date) {
+    while runNextEvent(notAfter: date) {}
     if date > clock.now { clock.set(date) }
   }
 
   /// Moves the clock forward by a span, running what falls due.
-  public func advanceClock(by span: TimeSpan, between: () -> Void = {}) {
-    advanceClock(to: VirtualClock.adding(span, to: clock.now), between: between)
+  public func advanceClock(by span: TimeSpan) {
+    advanceClock(to: VirtualClock.adding(span, to: clock.now))
   }
 
   /// How many events wait on the clock.

@@ -10,13 +10,11 @@ import Testing
   let world: World
 
   init() throws {
-    world = World(catalog: try CatalogLocator.builtIn(), log: EventLog())
+    world = try World.onDefaultCatalog()
   }
 
   private func buy(_ productId: String) throws -> PaymentTransaction {
-    let transaction = try world.device.queue.add(Payment(productId: productId))
-    world.settle()
-    return transaction
+    try world.buy(productId)
   }
 
   @Test func aDownloadProgressesWithTheClockAndFinishesTheTransactionWhenDone() throws {
