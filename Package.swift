@@ -21,28 +21,34 @@ let package = Package(
     .target(
       name: "Verifier",
       dependencies: [
-        "Catalog", "Store", "Queue",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
       ]
     ),
+    .target(name: "Simulation", dependencies: ["Catalog", "Store", "Queue", "Observer", "Verifier"]),
     .target(
       name: "Workbench",
       dependencies: [
-        "Catalog", "Store", "Queue", "Observer", "Verifier",
+        "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Crypto", package: "swift-crypto"),
       ],
       resources: [.copy("Resources/default-catalog.json")]
+    ),
+    .target(
+      name: "Benchmarks",
+      dependencies: [
+        "Catalog", "Store", "Verifier", "Simulation", "Workbench",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
       name: "storebench",
       dependencies: [
-        "Workbench", "CLibEdit",
+        "Workbench", "Benchmarks", "Simulation", "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -51,6 +57,8 @@ let package = Package(
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
     .testTarget(name: "VerifierTests", dependencies: ["Verifier"]),
+    .testTarget(
+      name: "SimulationTests", dependencies: ["Simulation", "Catalog", "Store", "Queue", "Verifier"]),
     .testTarget(name: "WorkbenchTests", dependencies: ["Workbench"]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench"]),

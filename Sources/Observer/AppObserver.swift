@@ -81,6 +81,13 @@ public final class AppObserver: TransactionObserver {
     }
   }
 
+  /// The app's entitlement check (its receipt or `Transaction.currentEntitlements`) finds that a
+  /// subscription expired: an observer that delivers purchases takes the product away again.
+  public func subscriptionExpired(_ productId: String, in queue: PaymentQueue) {
+    guard policy.purchased.contains(.deliver), storage.lock(productId) else { return }
+    report(queue, "entitlementCheck", "\(productId) expired: locked")
+  }
+
   /// Nothing to do: the queue has already logged the change.
   public func paymentQueueDidChangeStorefront(_ queue: PaymentQueue) {}
 

@@ -33,9 +33,10 @@ public final class PaymentQueue {
   public var bandwidth: Double = 1_048_576
   /// The instant download progress was last brought up to date.
   private var downloadClock: Date?
-  /// Set when a transaction completes (purchased, restored, or arriving from elsewhere): the
-  /// device's receipt is out of date until the next settle rebuilds it.
-  public var receiptIsStale = false
+  /// The moment Apple last wrote the device a new receipt, as StoreKit does when a transaction
+  /// becomes purchased or restored and at each renewal, until the device takes it
+  /// (``takeWrittenReceipt()``).
+  private var writtenReceipt: (account: Account, stamp: HistoryStamp)?
   /// Whether log lines name the device (`iPad/app`), as they should once there are several.
   public var namesDeviceInLog = false
   /// Unfinished transactions, oldest first.
@@ -60,15 +61,14 @@ public final class PaymentQueue {
 
   /// `add(_:)`: starts a payment. The transaction goes `purchasing`, then `purchased` or `failed`.
   ///
-  /// - Throws: ``QueueError`` before any transaction exists when the quantity is outside 1 to 10 or
-  ///   the product is not in the catalog at all (an app cannot hold an `SKProduct` for it).
+  /// A payment for a product identifier the App Store does not know (an app that skipped the
+  /// products request) is added, and fails with `paymentInvalid`.
+  ///
+  /// - Throws: ``QueueError`` before any transaction exists when the quantity is outside 1 to 10.
   @discardableResult
   public func add(_ payment: Payment) throws(QueueError) -> PaymentTransaction {
     guard Payment.quantities.contains(payment.quantity) else {
       throw QueueError("quantity must be 1 to 10, not \(payment.quantity)")
-    }
-    guard store.catalog.product(payment.productId) != nil else {
-      throw QueueError("no product \"\(payment.productId)\" in the catalog (`products` lists them)")
     }
     let transaction = PaymentTransaction(
       handle: registry.nextHandle, payment: payment, device: device, state: .purchasing, date: now)
@@ -121,6 +121,7 @@ public final class PaymentQueue {
     case .success(let record):
       transaction.record = record
       transaction.transactionIdentifier = record.transactionId
+      registry.identify(transaction)
       transaction.date = record.purchaseDate
       post(.purchased, of: transaction)
     case .failure(let error):
@@ -187,7 +188,7 @@ public final class PaymentQueue {
     transaction.state = state
     if state == .purchased {
       attachDownloads(to: transaction)
-      receiptIsStale = true
+      writeReceipt()
     }
     post(updates: [TransactionUpdate(transaction: transaction, state: state)])
   }
@@ -225,6 +226,9 @@ public final class PaymentQueue {
     }
     transaction.isFinished = true
     transactions.removeAll { $0 === transaction }
+    if let number = transaction.record?.transactionNumber, !account.noteFinished(transactionNumber: number) {
+      store.account(holdingTransaction: number)?.noteFinished(transactionNumber: number)
+    }
     let interrupted = transaction.downloads.filter {
       $0.state == .active || $0.state == .paused || $0.state == .waiting
     }
@@ -259,12 +263,14 @@ public final class PaymentQueue {
       transaction.original = original
       transaction.record = original
       attachDownloads(to: transaction)
-      receiptIsStale = true
       registry.register(transaction)
       transactions.append(transaction)
       updates.append(TransactionUpdate(transaction: transaction, state: .restored))
     }
-    if !updates.isEmpty { post(updates: updates) }
+    if !updates.isEmpty {
+      writeReceipt()
+      post(updates: updates)
+    }
     pending.append(.restoreFinished(targets: observers.map(ObjectIdentifier.init)))
   }
 
@@ -281,7 +287,7 @@ public final class PaymentQueue {
     transaction.transactionIdentifier = record.transactionId
     registry.register(transaction)
     transactions.append(transaction)
-    receiptIsStale = true
+    writeReceipt()
     post(updates: [TransactionUpdate(transaction: transaction, state: .purchased)])
     return transaction
   }
@@ -290,6 +296,18 @@ public final class PaymentQueue {
   /// lost access to products.
   public func revokeEntitlements(for productIds: [String]) {
     pending.append(.revoked(productIds, targets: observers.map(ObjectIdentifier.init)))
+  }
+
+  // MARK: Receipts
+
+  private func writeReceipt() {
+    writtenReceipt = (account, account.stamp(at: now))
+  }
+
+  /// The receipt Apple wrote since the last call, if any: the account and the moment of its records.
+  public func takeWrittenReceipt() -> (account: Account, stamp: HistoryStamp)? {
+    defer { writtenReceipt = nil }
+    return writtenReceipt
   }
 
   // MARK: Downloads
@@ -428,6 +446,12 @@ public final class PaymentQueue {
   public func relaunch() {
     observers.removeAll()
     pending.removeAll()
+  }
+
+  /// The app is deleted: on top of a relaunch, its receipt is gone until a restore or refresh.
+  public func deleteApp() {
+    relaunch()
+    writtenReceipt = nil
   }
 
   // MARK: Delivery

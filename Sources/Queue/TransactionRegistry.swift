@@ -3,6 +3,7 @@
 public final class TransactionRegistry {
   /// All transactions, in order of creation.
   public private(set) var all: [PaymentTransaction] = []
+  private var byIdentifier: [String: PaymentTransaction] = [:]
 
   /// Creates an empty registry.
   public init() {}
@@ -12,6 +13,12 @@ public final class TransactionRegistry {
 
   func register(_ transaction: PaymentTransaction) {
     all.append(transaction)
+    if let identifier = transaction.transactionIdentifier { byIdentifier[identifier] = transaction }
+  }
+
+  /// Indexes a transaction under the identifier the App Store gave it after it was registered.
+  func identify(_ transaction: PaymentTransaction) {
+    if let identifier = transaction.transactionIdentifier { byIdentifier[identifier] = transaction }
   }
 
   /// The transaction with this handle.
@@ -24,6 +31,6 @@ public final class TransactionRegistry {
 
   /// The most recent transaction with this App Store identifier.
   public func transaction(identifier: String) -> PaymentTransaction? {
-    all.last { $0.transactionIdentifier == identifier }
+    byIdentifier[identifier]
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An Apple Account and everything the App Store knows about its purchases.
 public final class Account {
   /// The account's name in the workbench, such as `default`.
@@ -8,7 +10,17 @@ public final class Account {
   public internal(set) var subscriptions: [String: SubscriptionState] = [:]
   /// Groups in which the account has redeemed an introductory offer (one per group, ever).
   public internal(set) var introductoryOfferGroups: Set<String> = []
+  /// Counts every change to the records: appends, updates and finished consumables.
+  public private(set) var revision = 0
   private var indexByTransaction: [UInt64: Int] = [:]
+  /// For each updated entry, its earlier versions and the revision each was replaced at, oldest first.
+  private var earlierVersions: [Int: [(replacedAt: Int, record: PurchaseRecord)]] = [:]
+  /// The revision at which each finished consumable was finished.
+  private var finishedConsumables: [UInt64: Int] = [:]
+  /// The entries shared from each purchaser's transaction (Family Sharing).
+  private var sharedIndices: [UInt64: [Int]] = [:]
+  /// Where each non-consumable was bought (not re-downloaded), by product.
+  private var purchaseIndices: [String: [Int]] = [:]
 
   /// Creates an account with no purchases.
   public init(name: String) {
@@ -18,14 +30,67 @@ public final class Account {
   /// Adds an entry to the history and returns its index.
   @discardableResult
   func append(_ record: PurchaseRecord) -> Int {
+    let index = history.count
     history.append(record)
-    indexByTransaction[record.transactionNumber] = history.count - 1
-    return history.count - 1
+    revision += 1
+    indexByTransaction[record.transactionNumber] = index
+    if let source = record.sharedFromTransactionNumber { sharedIndices[source, default: []].append(index) }
+    if record.productType == .nonConsumable, record.reason == .purchase || record.reason == .familyShare {
+      purchaseIndices[record.productId, default: []].append(index)
+    }
+    return index
   }
 
-  /// Changes an entry of the history.
+  /// Changes an entry of the history, keeping the version it replaces for receipts written before.
   func update(at index: Int, _ change: (inout PurchaseRecord) -> Void) {
+    revision += 1
+    earlierVersions[index, default: []].append((revision, history[index]))
     change(&history[index])
+  }
+
+  /// The app finished a consumable's transaction: receipts written from now on leave it out.
+  ///
+  /// - Returns: whether the transaction is a consumable of this account not finished before.
+  @discardableResult
+  public func noteFinished(transactionNumber number: UInt64) -> Bool {
+    guard let index = indexByTransaction[number], history[index].productType == .consumable,
+      finishedConsumables[number] == nil
+    else { return false }
+    revision += 1
+    finishedConsumables[number] = revision
+    return true
+  }
+
+  /// Whether the app had finished a consumable's transaction when the stamp was taken.
+  public func isFinished(transactionNumber number: UInt64, asOf stamp: HistoryStamp? = nil) -> Bool {
+    guard let finishedAt = finishedConsumables[number] else { return false }
+    return finishedAt <= (stamp?.revision ?? revision)
+  }
+
+  /// The current moment of the records.
+  public func stamp(at date: Date) -> HistoryStamp {
+    HistoryStamp(count: history.count, revision: revision, date: date)
+  }
+
+  /// The entry at an index as it stood when the stamp was taken.
+  public func record(at index: Int, asOf stamp: HistoryStamp) -> PurchaseRecord {
+    let replaced = earlierVersions[index]?.first { $0.replacedAt > stamp.revision }
+    return replaced?.record ?? history[index]
+  }
+
+  /// What an app receipt written at the stamp lists, in purchase order: every entry but free
+  /// re-downloads, and consumables only while unfinished.
+  public func receiptRecords(asOf stamp: HistoryStamp) -> [PurchaseRecord] {
+    (0..<min(stamp.count, history.count)).compactMap { index in
+      let record = self.record(at: index, asOf: stamp)
+      guard record.reason != .redownload else { return nil }
+      if record.productType == .consumable,
+        isFinished(transactionNumber: record.transactionNumber, asOf: stamp)
+      {
+        return nil
+      }
+      return record
+    }
   }
 
   /// The position of the entry with this transaction identifier.
@@ -35,9 +100,8 @@ public final class Account {
 
   /// The first purchase of a non-consumable, if the account owns it (a refund ends ownership).
   public func ownedPurchase(of productId: String) -> PurchaseRecord? {
-    history.first {
-      $0.productId == productId && $0.productType == .nonConsumable && $0.reason == .purchase
-        && !$0.isCancelled
+    purchaseIndices[productId]?.lazy.map { self.history[$0] }.first {
+      $0.reason == .purchase && !$0.isCancelled
     }
   }
 
@@ -57,7 +121,7 @@ public final class Account {
 
   /// The positions of records shared from a purchaser's transaction.
   func indices(sharedFrom number: UInt64) -> [Int] {
-    history.indices.filter { history[$0].sharedFromTransactionNumber == number }
+    sharedIndices[number] ?? []
   }
 
   /// The subscription of a group, if the account ever subscribed in it.

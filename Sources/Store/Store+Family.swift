@@ -34,10 +34,10 @@ extension Store {
     family.removeAll { $0 == name }
     report("familyLeft", "\(name) left the family")
     let others = family.compactMap { account(named: $0) }
-    revokeShares(in: leaver, where: { _ in true })
+    revokeShares(in: leaver, at: Array(leaver.history.indices))
+    let fromLeaver = leaver.history.map(\.transactionNumber)
     for other in others {
-      let fromLeaver = Set(leaver.history.map(\.transactionNumber))
-      revokeShares(in: other) { fromLeaver.contains($0) }
+      revokeShares(in: other, at: fromLeaver.flatMap { other.indices(sharedFrom: $0) })
     }
     if family.count == 1 { family = [] }
   }
@@ -54,7 +54,7 @@ extension Store {
   func revokeFamilyShares(of number: UInt64, reason: PurchaseRecord.CancellationReason) {
     for name in family {
       guard let member = account(named: name) else { continue }
-      revokeShares(in: member, reason: reason) { $0 == number }
+      revokeShares(in: member, at: member.indices(sharedFrom: number), reason: reason)
     }
   }
 
@@ -98,15 +98,14 @@ extension Store {
     listener?.store(self, didCreateTransaction: shared, for: member)
   }
 
+  /// Cancels the shared entries among `indices` that are still in force.
   private func revokeShares(
-    in member: Account, reason: PurchaseRecord.CancellationReason = .other, where matches: (UInt64) -> Bool
+    in member: Account, at indices: [Int], reason: PurchaseRecord.CancellationReason = .other
   ) {
     var revoked: [String] = []
-    for index in member.history.indices {
+    for index in indices.sorted() {
       let record = member.history[index]
-      guard let source = record.sharedFromTransactionNumber, matches(source), !record.isCancelled else {
-        continue
-      }
+      guard record.isFamilyShared, !record.isCancelled else { continue }
       member.update(at: index) {
         $0.cancellationDate = clock.now
         $0.cancellationReason = reason

@@ -109,13 +109,18 @@ extension Store {
   }
 
   /// Ends a subscription now or at its period end, with the reason.
+  /// Auto-renew is off from then on, as Apple's renewal info shows beside the expiration intent,
+  /// and the account's devices hear that access ended.
   func expire(_ state: SubscriptionState, intent: ExpirationIntent, account: Account) {
     state.phase = .expired(intent)
+    state.isAutoRenewOn = false
+    state.pendingExpirationIntent = nil
     state.generation += 1
     state.offer = nil
     report(
       "expired", "\(state.productId): intent \(intent)",
       [.init("product", state.productId), .init("expirationIntent", String(intent.rawValue))])
+    listener?.store(self, didExpire: state.productId, for: account)
   }
 
   /// The live subscription of the group a product belongs to.

@@ -168,9 +168,11 @@ public final class Store {
   public func charge(
     productId: String, quantity: Int, account: Account, offerId: String? = nil
   ) -> Result<PurchaseRecord, SKErrorCode> {
-    guard let product = catalog.product(productId), product.isClearedForSale else {
-      return .failure(.storeProductNotAvailable)
+    guard let product = catalog.product(productId) else {
+      report("paymentInvalid", "\(productId) is not a product of this app")
+      return .failure(.paymentInvalid)
     }
+    guard product.isClearedForSale else { return .failure(.storeProductNotAvailable) }
     if product.type == .autoRenewable {
       return purchaseSubscription(product, account: account, offerId: offerId)
     }

@@ -7,4 +7,7 @@ public protocol StoreListener: AnyObject {
 
   /// The account lost access to products (a refund, for instance).
   func store(_ store: Store, didRevoke productIds: [String], for account: Account)
+
+  /// An auto-renewable subscription of the account expired: access to the product ended.
+  func store(_ store: Store, didExpire productId: String, for account: Account)
 }

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Queue
+import Simulation
 import Store
 import Verifier
 
@@ -19,10 +20,6 @@ public final class Session {
   public internal(set) var wantsToQuit = false
   /// The directory relative paths in commands are read from: the script's, or the working directory.
   public var baseDirectory: String?
-  /// Where the local certificate authority lives (see ``AuthorityLocator``).
-  public var caDirectory = AuthorityLocator.directory(option: nil)
-  /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
-  public internal(set) var sharedSecret: String?
   /// The lines run so far, written to a script while `record` is on.
   public let recorder: Recorder
   let output: OutputSink
@@ -35,10 +32,14 @@ public final class Session {
   ///   - catalogSource: where they came from, for messages.
   ///   - output: where lines go.
   ///   - format: text or JSON lines.
-  public init(catalog: Catalog, catalogSource: String, output: OutputSink, format: OutputFormat = .text) {
+  ///   - caDirectory: where the certificate authority lives (see ``AuthorityLocator``).
+  public init(
+    catalog: Catalog, catalogSource: String, output: OutputSink, format: OutputFormat = .text,
+    caDirectory: URL = AuthorityLocator.directory(option: nil)
+  ) {
     let log = EventLog()
     self.log = log
-    self.world = World(catalog: catalog, log: log)
+    self.world = World(catalog: catalog, log: log, authorityDirectory: caDirectory)
     self.catalogSource = catalogSource
     self.output = output
     self.format = format
@@ -68,27 +69,6 @@ public final class Session {
   /// The status of the last `verify`, for `expect verify`.
   public internal(set) var lastVerifyStatus: Int?
 
-  /// The device's receipt model.
-  func deviceReceipt() throws(WorkbenchError) -> AppReceipt {
-    guard let receipt = device.receipt else {
-      throw WorkbenchError(
-        "\(device.name) has no receipt (after a reinstall, or before any purchase): `receipt refresh`")
-    }
-    return receipt
-  }
-
-  /// The device's receipt, signed by the certificate authority.
-  func signedDeviceReceipt() throws(WorkbenchError) -> [UInt8] {
-    let receipt = try deviceReceipt()
-    do {
-      return try ReceiptEncoder(authority: try authority()).encode(receipt)
-    } catch let error as WorkbenchError {
-      throw error
-    } catch {
-      throw WorkbenchError("cannot sign the receipt: \(error)")
-    }
-  }
-
   /// Reads a file named in a command.
   func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: resolve(path)) else {
@@ -107,11 +87,6 @@ public final class Session {
     } catch {
       throw WorkbenchError("\(path): cannot write the file (\(error.localizedDescription))")
     }
-  }
-
-  /// The certificate authority, created on first use.
-  func authority() throws(WorkbenchError) -> CertificateAuthority {
-    try AuthorityLocator.open(caDirectory, now: world.store.clock.now)
   }
 
   /// A path as a command gave it, made relative to ``baseDirectory`` when it is not absolute.

@@ -1,7 +1,8 @@
 import ArgumentParser
+import Benchmarks
 import Foundation
+import Simulation
 import Store
-import Workbench
 
 /// `storebench bench`: measures the engine. Build with `-c release` (`make bench`).
 struct BenchCommand: ParsableCommand {

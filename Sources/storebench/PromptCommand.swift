@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 import Workbench
 
 /// `storebench [prompt]`: the interactive prompt, or standard input run as a script.
@@ -25,9 +26,8 @@ struct PromptCommand: ParsableCommand {
     }
     let session = Session(
       catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
-      format: common.format)
+      format: common.format, caDirectory: AuthorityLocator.directory(option: common.caDir))
     session.baseDirectory = FileManager.default.currentDirectoryPath
-    session.caDirectory = AuthorityLocator.directory(option: common.caDir)
     Console.write(
       "storebench \(StorebenchVersion.current) on catalog \(runner.catalogSource). "
         + "Type help, TAB to complete, quit or Ctrl-D to leave.")

@@ -78,8 +78,12 @@ private let soccer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(queue.transactions.isEmpty)
   }
 
-  @Test func anUnknownProductIsRefused() {
-    #expect(throws: QueueError.self) { try queue.add(Payment(productId: "Nope")) }
+  @Test func aPaymentForAnUnknownProductFailsWithPaymentInvalid() throws {
+    let transaction = try queue.add(Payment(productId: "Nope"))
+    queue.deliverNotifications()
+    #expect(transaction.state == .failed)
+    #expect(transaction.error == .paymentInvalid)
+    #expect(transaction.transactionIdentifier == nil)
   }
 
   @Test func finishingRemovesAndTellsObservers() throws {

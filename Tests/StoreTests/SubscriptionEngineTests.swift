@@ -28,10 +28,12 @@ private func subscriptionCatalog() -> Catalog {
 private final class Listener: StoreListener {
   var renewals: [PurchaseRecord] = []
   var revoked: [String] = []
+  var expired: [String] = []
   func store(_ store: Store, didCreateTransaction record: PurchaseRecord, for account: Account) {
     renewals.append(record)
   }
   func store(_ store: Store, didRevoke productIds: [String], for account: Account) { revoked += productIds }
+  func store(_ store: Store, didExpire productId: String, for account: Account) { expired.append(productId) }
 }
 
 @Suite struct SubscriptionEngineTests {

@@ -39,7 +39,7 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     #expect(try completer().complete("buy coins.100 --q").candidates == ["--quantity"])
     #expect(
       try completer().complete("buy coins.100 -").candidates == [
-        "--help", "--offer", "--quantity", "-h", "-q",
+        "--help", "--offer", "--quantity", "--unchecked", "-h", "-q",
       ])
     #expect(try completer().complete("finish --").candidates == ["--all", "--help"])
     #expect(try completer().complete("can-make-payments ").candidates == ["off", "on"])

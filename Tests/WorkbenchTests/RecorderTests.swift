@@ -63,7 +63,7 @@ private struct PromptFixture {
       recording.filter { !$0.hasPrefix("#!") && !$0.hasPrefix("# Re") && !$0.hasPrefix("# Ca") } == [
         "buy coins.100",
         "# failed: buy nothing",
-        "#   error: no product \"nothing\" in the catalog (`products` lists them)",
+        "#   error: no product \"nothing\" in the catalog (`products` lists them; `buy --unchecked nothing` sends the payment anyway, as an app that skipped the products request would)",
         "advance-clock 1mo",
         "# failed: expect storage coins.100 2",
         "#   expectation failed: storage has coins.100 1, expected 2",

@@ -5,14 +5,21 @@ import Store
 struct AdvanceClockCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "advance-clock",
-    abstract: "Move the virtual clock forward, such as 45s, 15m, 3h, 2d, 1w, 1mo, 1y or 1d12h.")
+    abstract: "Move the virtual clock forward, such as 45s, 15m, 3h, 2d, 1w, 1mo, 1y or 1d12h.",
+    discussion: "Ctrl-C stops it after the last event fully processed and says where the clock stands.")
 
   @Argument(help: "How far.")
   var duration: String
 
   func execute(in session: Session) throws {
     let span = try TimeSpan(parsing: duration)
-    session.world.advanceClock(by: span)
-    session.print(Timestamp.iso8601(session.world.store.clock.now))
+    switch session.world.advanceClock(by: span) {
+    case .completed:
+      session.print(Timestamp.iso8601(session.world.store.clock.now))
+    case .interrupted(let at, let events):
+      throw CommandInterrupted(
+        "the clock stopped at \(Timestamp.iso8601(at)) after \(events) event\(events == 1 ? "" : "s") (advance-clock \(duration) was asked)"
+      )
+    }
   }
 }

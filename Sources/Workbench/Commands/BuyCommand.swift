@@ -1,11 +1,15 @@
 import ArgumentParser
 import Queue
 
-/// `buy ID [--quantity N]`: adds a payment to the queue.
+/// `buy ID [--quantity N] [--offer ID] [--unchecked]`: adds a payment to the queue.
 struct BuyCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "buy",
-    abstract: "Buy a product: add a payment to the device's queue.")
+    abstract: "Buy a product: add a payment to the device's queue.",
+    discussion: """
+      An id the catalog does not have is refused as a typo. With --unchecked the payment is sent \
+      anyway, as an app that skipped the products request would, and fails with SKError 3 paymentInvalid.
+      """)
 
   @Argument(help: "The product identifier.")
   var productId: String
@@ -16,7 +20,15 @@ struct BuyCommand: SessionCommand {
   @Option(help: "A promotional offer to redeem (auto-renewable subscriptions).")
   var offer: String?
 
+  @Flag(help: "Send the payment even when the catalog has no such product.")
+  var unchecked = false
+
   func execute(in session: Session) throws {
+    guard unchecked || session.world.store.catalog.product(productId) != nil else {
+      throw WorkbenchError(
+        "no product \"\(productId)\" in the catalog (`products` lists them; `buy --unchecked \(productId)` sends the payment anyway, as an app that skipped the products request would)"
+      )
+    }
     try session.device.queue.add(Payment(productId: productId, quantity: quantity, offerId: offer))
   }
 }

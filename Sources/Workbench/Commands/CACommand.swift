@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 import Store
 import Verifier
 
@@ -16,7 +17,7 @@ struct CACommand: ParsableCommand {
       abstract: "Show the certificates: subjects, serials, fingerprints, validity.")
 
     func execute(in session: Session) throws {
-      let summary = try session.authority().summary
+      let summary = try session.world.authority().summary
       session.print("certificate authority in \(summary.directory)")
       for certificate in summary.certificates {
         session.print(
@@ -48,7 +49,7 @@ struct CACommand: ParsableCommand {
     func execute(in session: Session) throws {
       guard !(der && pem) else { throw WorkbenchError("choose --der or --pem, not both") }
       let format: CertificateExportFormat = der || (!pem && file.hasSuffix(".der")) ? .der : .pem
-      let bytes = try session.authority().exportRoot(format: format)
+      let bytes = try session.world.authority().exportRoot(format: format)
       try session.write(bytes, to: file)
       session.print("root certificate written to \(file) (\(format.rawValue), \(bytes.count) bytes)")
     }
@@ -59,7 +60,8 @@ struct CACommand: ParsableCommand {
       abstract: "Replace every key and certificate: artifacts signed before no longer verify.")
 
     func execute(in session: Session) throws {
-      let authority = try AuthorityLocator.rotate(session.caDirectory, now: session.world.store.clock.now)
+      let authority = try AuthorityLocator.rotate(
+        session.world.authorityDirectory, now: session.world.store.clock.now)
       session.print("certificate authority rotated in \(authority.directory.path)")
     }
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 import Verifier
 
 /// `jws TXN [--renewal] [--export FILE]`, `jws --app`.
@@ -28,7 +29,7 @@ struct JWSCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
-    let signer = JWSSigner(authority: try session.authority())
+    let signer = JWSSigner(authority: try session.world.authority())
     let factory = SignedPayloadFactory(world: session.world)
     let token: String
     if app {

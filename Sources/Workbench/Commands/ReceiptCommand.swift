@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 import Store
 import Verifier
 
@@ -15,7 +16,7 @@ struct ReceiptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the receipt decoded.")
 
     func execute(in session: Session) throws {
-      let receipt = try session.deviceReceipt()
+      let receipt = try session.world.receipt(of: session.device)
       var rows: [[String]] = [
         ["receipt_type (0)", receipt.receiptType], ["bundle_id (2)", receipt.bundleId],
         ["application_version (3)", receipt.appVersion],
@@ -58,7 +59,7 @@ struct ReceiptCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       guard !(der && base64) else { throw WorkbenchError("choose --der or --base64, not both") }
-      let signed = try session.signedDeviceReceipt()
+      let signed = try session.world.signedReceipt(of: session.device)
       let bytes = base64 ? Array(Data(signed).base64EncodedString().utf8) : signed
       try session.write(bytes, to: file)
       session.print("receipt written to \(file) (\(base64 ? "base64" : "DER"), \(bytes.count) bytes)")
@@ -72,7 +73,7 @@ struct ReceiptCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       session.world.refreshReceipt(of: session.device)
-      let count = session.device.receipt?.inAppPurchases.count ?? 0
+      let count = try session.world.receipt(of: session.device).inAppPurchases.count
       session.print(
         "receipt refreshed on \(session.device.name): \(count) in-app purchase\(count == 1 ? "" : "s")")
     }

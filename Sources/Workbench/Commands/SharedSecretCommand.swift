@@ -1,4 +1,5 @@
 import ArgumentParser
+import Simulation
 import Verifier
 
 /// `shared-secret SECRET` and `environment sandbox|production`.
@@ -13,7 +14,7 @@ struct SharedSecretCommand: SessionCommand {
   var secret: String
 
   func execute(in session: Session) throws {
-    session.sharedSecret = secret
+    session.world.sharedSecret = secret
     session.print("shared secret set")
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 import Verifier
 
 /// `verify [--file FILE] [--password SECRET] [--environment E] [--exclude-old-transactions] [--json]`,
@@ -48,12 +49,10 @@ struct VerifyCommand: SessionCommand {
     if let file {
       data = try session.read(file)
     } else {
-      data = try session.signedDeviceReceipt()
+      data = try session.world.signedReceipt(of: session.device)
     }
     let endpoint = environment?.environment ?? session.world.environment
-    let service = VerifyReceiptService(
-      world: session.world, authority: try session.authority(), sharedSecret: session.sharedSecret)
-    let response = service.verify(
+    let response = try VerifyReceiptService(world: session.world).verify(
       .init(
         receiptData: data, password: password, endpoint: endpoint,
         excludeOldTransactions: excludeOldTransactions))
@@ -73,7 +72,7 @@ struct VerifyCommand: SessionCommand {
   private func verifyJWS(at path: String, in session: Session) throws {
     let token = String(decoding: try session.read(path), as: UTF8.self).trimmingCharacters(
       in: .whitespacesAndNewlines)
-    let verifier = JWSVerifier(trustedRoots: [try session.authority().root])
+    let verifier = JWSVerifier(trustedRoots: [try session.world.authority().root])
     do {
       let verified = try verifier.verify(token, at: session.world.store.clock.now)
       session.lastVerifyStatus = 0

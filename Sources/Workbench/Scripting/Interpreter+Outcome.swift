@@ -6,6 +6,7 @@ extension Interpreter.Outcome {
     case .succeeded: nil
     case .failed(let message): "error: \(message)"
     case .expectationFailed(let message): "expectation failed: \(message)"
+    case .interrupted(let message): "interrupted: \(message)"
     }
   }
 }

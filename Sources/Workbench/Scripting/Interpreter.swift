@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 
 /// Runs lines of the command language against a session: the one path the prompt, scripts and
 /// the command line share.
@@ -12,6 +13,8 @@ public enum Interpreter {
     case failed(String)
     /// An `expect` did not hold.
     case expectationFailed(String)
+    /// The user stopped it (Ctrl-C); the message says where the world stands.
+    case interrupted(String)
   }
 
   /// Splits, parses and runs one line, then lets the world settle. The session's recorder notes
@@ -43,6 +46,8 @@ public enum Interpreter {
       case .failed(let message), .expectationFailed(let message):
         session.print("error (tried): \(message)")
         session.lastCommandError = message
+      case .interrupted:
+        return outcome
       }
       return .succeeded
     }
@@ -62,7 +67,11 @@ public enum Interpreter {
       return .succeeded
     } catch let failure as ExpectationFailure {
       return .expectationFailed(failure.description)
+    } catch let interruption as CommandInterrupted {
+      return .interrupted(interruption.description)
     } catch let error as WorkbenchError {
+      return .failed(error.description)
+    } catch let error as SimulationError {
       return .failed(error.description)
     } catch {
       return parserOutcome(for: error, in: session)

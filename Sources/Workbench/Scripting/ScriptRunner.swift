@@ -1,4 +1,5 @@
 import Catalog
+import Simulation
 
 /// Runs scripts line by line against a fresh session, reporting failures as `FILE:LINE: …`.
 public struct ScriptRunner: Sendable {
@@ -42,6 +43,8 @@ public struct ScriptRunner: Sendable {
   public struct Result: Sendable {
     /// The failed lines, in order.
     public var failures: [Failure]
+    /// Whether the user stopped the run (Ctrl-C); the run then ends with status 130.
+    public var interrupted = false
     /// Whether no line failed.
     public var passed: Bool { failures.isEmpty }
   }
@@ -61,28 +64,40 @@ public struct ScriptRunner: Sendable {
   }
 
   /// Runs one script in a new session, writing its output to `output`.
-  public func run(_ script: Script, output: OutputSink) -> Result {
+  ///
+  /// - Parameter monitor: asked whether to stop (between lines, and between events of long
+  ///   commands), and told of long commands' progress.
+  public func run(_ script: Script, output: OutputSink, monitor: (any WorkMonitor)? = nil) -> Result {
     let session = Session(
-      catalog: catalog, catalogSource: catalogSource, output: output, format: options.format)
+      catalog: catalog, catalogSource: catalogSource, output: output, format: options.format,
+      caDirectory: AuthorityLocator.directory(option: options.caDirectory))
     session.baseDirectory = script.directory
-    session.caDirectory = AuthorityLocator.directory(option: options.caDirectory)
+    session.world.monitor = monitor
     return run(script, in: session)
   }
 
   /// Runs one script in an existing session.
   public func run(_ script: Script, in session: Session) -> Result {
-    var failures: [Failure] = []
+    var result = Result(failures: [])
     for (index, line) in script.lines.enumerated() {
       if options.echoCommands, !isBlankOrComment(line) { session.print("> \(line)") }
-      if let failure = Interpreter.run(line: line, in: session).failure {
+      var outcome = Interpreter.run(line: line, in: session)
+      if outcome == .succeeded, session.world.monitor?.isStopRequested == true {
+        outcome = .interrupted("the script stopped after this line")
+      }
+      if let failure = outcome.failure {
         let located = Failure(file: script.name, line: index + 1, message: failure)
-        failures.append(located)
+        result.failures.append(located)
         session.output.writeError(located.description)
+        if case .interrupted = outcome {
+          result.interrupted = true
+          break
+        }
         if !options.keepGoing { break }
       }
       if session.wantsToQuit { break }
     }
-    return Result(failures: failures)
+    return result
   }
 
   private func isBlankOrComment(_ line: String) -> Bool {

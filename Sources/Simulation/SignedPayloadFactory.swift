@@ -4,8 +4,13 @@ import Store
 import Verifier
 
 /// Builds the StoreKit 2 and App Store Server API payloads a JWS carries, from Apple's records.
-struct SignedPayloadFactory {
+public struct SignedPayloadFactory {
   let world: World
+
+  /// Creates a factory over a world's records.
+  public init(world: World) {
+    self.world = world
+  }
 
   private var store: Store { world.store }
 
@@ -17,13 +22,14 @@ struct SignedPayloadFactory {
   ]
 
   /// A `JWSTransactionDecodedPayload` for a history entry.
-  func transaction(_ record: PurchaseRecord) -> JWSTransactionDecodedPayload {
+  public func transaction(_ record: PurchaseRecord) -> JWSTransactionDecodedPayload {
     let product = store.catalog.product(record.productId)
     var payload = JWSTransactionDecodedPayload(
       originalTransactionId: record.originalTransactionId, transactionId: record.transactionId,
       webOrderLineItemId: record.webOrderLineItemId, bundleId: store.catalog.bundleId,
       productId: record.productId,
-      subscriptionGroupIdentifier: product?.subscription?.group, purchaseDate: record.purchaseDate,
+      subscriptionGroupIdentifier: product?.subscription.map { SubscriptionGroupNumber.of($0.group) },
+      purchaseDate: record.purchaseDate,
       originalPurchaseDate: record.originalPurchaseDate, expiresDate: record.expiresDate,
       quantity: record.quantity,
       type: Self.type(of: record), inAppOwnershipType: record.isFamilyShared ? .familyShared : .purchased,
@@ -45,7 +51,7 @@ struct SignedPayloadFactory {
   }
 
   /// A `JWSRenewalInfoDecodedPayload` for a subscription.
-  func renewalInfo(_ state: SubscriptionState) -> JWSRenewalInfoDecodedPayload {
+  public func renewalInfo(_ state: SubscriptionState) -> JWSRenewalInfoDecodedPayload {
     let price = store.catalog.product(state.autoRenewProductId).map { store.price(of: $0) }
     var payload = JWSRenewalInfoDecodedPayload(
       originalTransactionId: String(state.originalTransactionNumber),
@@ -69,12 +75,12 @@ struct SignedPayloadFactory {
   }
 
   /// The `AppTransaction` of the app on a device.
-  func appTransaction(for device: Device) -> AppTransaction {
+  public func appTransaction(for device: Device) -> AppTransaction {
     AppTransaction(
       receiptType: world.environment, appAppleId: 0, bundleId: store.catalog.bundleId,
       applicationVersion: store.catalog.appVersion, versionExternalIdentifier: 0,
-      receiptCreationDate: store.clock.now, originalPurchaseDate: VirtualClock.defaultStart,
-      originalApplicationVersion: store.catalog.appVersion,
+      receiptCreationDate: store.clock.now, originalPurchaseDate: world.originalPurchaseDate,
+      originalApplicationVersion: world.originalApplicationVersion,
       deviceVerification: Data(device.identifier).base64EncodedString(),
       deviceVerificationNonce: UUID(uuid: Self.uuidBytes(device.identifier)).uuidString.lowercased(),
       originalPlatform: .iOS)

@@ -27,15 +27,16 @@ public enum AuthorityLocator {
   /// The authority in `directory`, created if missing.
   ///
   /// - Parameter now: the instant certificates are issued at when one is created.
-  /// - Throws: ``WorkbenchError`` naming the file at fault.
-  public static func open(_ directory: URL, now: Date) throws(WorkbenchError) -> CertificateAuthority {
+  /// - Throws: ``SimulationError`` naming the file at fault.
+  public static func open(_ directory: URL, now: Date) throws(SimulationError) -> CertificateAuthority {
     let key = directory.standardizedFileURL.path
     if let authority = opened.withLock({ $0[key] }) { return authority }
-    let authority = try withFileLock(beside: directory) { () throws(WorkbenchError) -> CertificateAuthority in
+    let authority = try withFileLock(beside: directory) {
+      () throws(SimulationError) -> CertificateAuthority in
       do {
         return try CertificateAuthority.loadOrCreate(at: directory, now: now)
       } catch {
-        throw WorkbenchError("certificate authority: \(error)")
+        throw SimulationError("certificate authority: \(error)")
       }
     }
     opened.withLock { $0[key] = authority }
@@ -43,35 +44,35 @@ public enum AuthorityLocator {
   }
 
   /// Replaces the authority's keys and certificates (`ca rotate`).
-  public static func rotate(_ directory: URL, now: Date) throws(WorkbenchError) -> CertificateAuthority {
+  public static func rotate(_ directory: URL, now: Date) throws(SimulationError) -> CertificateAuthority {
     let key = directory.standardizedFileURL.path
     var authority = try open(directory, now: now)
     do {
       try authority.rotate(now: now)
     } catch {
-      throw WorkbenchError("certificate authority: \(error)")
+      throw SimulationError("certificate authority: \(error)")
     }
     opened.withLock { $0[key] = authority }
     return authority
   }
 
   private static func withFileLock<T>(
-    beside directory: URL, _ body: () throws(WorkbenchError) -> T
-  ) throws(WorkbenchError) -> T {
+    beside directory: URL, _ body: () throws(SimulationError) -> T
+  ) throws(SimulationError) -> T {
     let parent = directory.deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
     } catch {
-      throw WorkbenchError("certificate authority: cannot create \(parent.path)")
+      throw SimulationError("certificate authority: cannot create \(parent.path)")
     }
     let lockPath = parent.appendingPathComponent(".\(directory.lastPathComponent).lock").path
     let descriptor = Foundation.open(lockPath, O_CREAT | O_RDWR, 0o600)
     guard descriptor >= 0 else {
-      throw WorkbenchError("certificate authority: cannot open the lock \(lockPath)")
+      throw SimulationError("certificate authority: cannot open the lock \(lockPath)")
     }
     defer { close(descriptor) }
     guard flock(descriptor, LOCK_EX) == 0 else {
-      throw WorkbenchError("certificate authority: cannot lock \(lockPath)")
+      throw SimulationError("certificate authority: cannot lock \(lockPath)")
     }
     defer { flock(descriptor, LOCK_UN) }
     return try body()

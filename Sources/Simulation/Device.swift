@@ -3,7 +3,8 @@ import Queue
 import Store
 import Verifier
 
-/// A device with the app installed: its payment queue and the app's own storage.
+/// A device with the app installed: its payment queue, the app's own storage, and the app receipt
+/// Apple last wrote to it.
 public final class Device {
   /// The device's name, such as `iPhone`.
   public let name: String
@@ -12,9 +13,11 @@ public final class Device {
   /// What the app keeps on it; deleting the app empties it.
   public private(set) var storage = AppStorage()
   /// The app receipt on the device; none after a reinstall until a restore or a refresh.
-  public internal(set) var receipt: AppReceipt?
+  public private(set) var receipt: ReceiptSnapshot?
   /// How many receipts the device has been given (the opaque value changes with each).
-  var receiptGeneration = 0
+  private var receiptCount = 0
+  /// The signed bytes of ``receipt``, once something read them.
+  var signedReceipt: [UInt8]?
   /// The 16 bytes of the app's `identifierForVendor` on this device, fixed for the device's name.
   public var identifier: [UInt8] { ReceiptBuilder.bytes(from: "identifierForVendor:\(name)", count: 16) }
 
@@ -30,14 +33,29 @@ public final class Device {
     queue.add(observer: AppObserver(name: name, policy: policy, storage: storage))
   }
 
-  /// Deletes the app and installs it again: its storage is gone, the app launches afresh with its
-  /// `app` observer, and StoreKit redelivers what is still unfinished.
+  /// Deletes the app and installs it again: its storage and receipt are gone, the app launches
+  /// afresh with its `app` observer, and StoreKit redelivers what is still unfinished.
   public func reinstall() {
-    queue.relaunch()
+    queue.deleteApp()
     storage = AppStorage()
     receipt = nil
-    queue.receiptIsStale = false
+    signedReceipt = nil
     launchApp()
+  }
+
+  /// Apple wrote the device a new receipt from the account's records at `stamp`.
+  func keepReceipt(of account: Account, at stamp: HistoryStamp, environment: Verifier.Environment) {
+    receiptCount += 1
+    receipt = ReceiptSnapshot(
+      account: account, stamp: stamp, generation: receiptCount, environment: environment)
+    signedReceipt = nil
+  }
+
+  /// The app's entitlement check finds a subscription expired.
+  func subscriptionExpired(_ productId: String) {
+    for case let observer as AppObserver in queue.observers {
+      observer.subscriptionExpired(productId, in: queue)
+    }
   }
 
   private func launchApp() {

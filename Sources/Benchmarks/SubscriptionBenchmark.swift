@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Store
+import Workbench
 
 /// Measures the subscription engine: many subscriptions of mixed periods, the clock advanced by
 /// years in one step, every renewal recorded.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Verifier
+import Workbench
 
 /// Measures signing: raw P-256 against JWS (header cached, chain checked once per chain), and a
 /// receipt of 10,000 in-app purchases generated and verified.

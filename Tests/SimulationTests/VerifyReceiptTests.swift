@@ -4,14 +4,7 @@ import Store
 import Testing
 import Verifier
 
-@testable import Workbench
-
-/// One certificate authority for the suite: creating RSA keys is slow.
-private let sharedAuthority: CertificateAuthority = {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "storebench-verify-tests-\(getpid())")
-  return try! AuthorityLocator.open(directory, now: VirtualClock.defaultStart)
-}()
+@testable import Simulation
 
 @Suite struct VerifyReceiptTests {
   let world: World
@@ -25,21 +18,21 @@ private let sharedAuthority: CertificateAuthority = {
   }
 
   private func signedReceipt() throws -> [UInt8] {
-    try ReceiptEncoder(authority: sharedAuthority).encode(try #require(world.device.receipt))
+    try world.signedReceipt(of: world.device)
   }
 
   private func verify(
     _ bytes: [UInt8], password: String? = nil, endpoint: Verifier.Environment = .sandbox,
     secret: String? = nil
-  ) -> VerifyReceiptService.Response {
-    VerifyReceiptService(world: world, authority: sharedAuthority, sharedSecret: secret)
-      .verify(
-        .init(receiptData: bytes, password: password, endpoint: endpoint, excludeOldTransactions: false))
+  ) throws -> VerifyReceiptService.Response {
+    world.sharedSecret = secret
+    return try VerifyReceiptService(world: world).verify(
+      .init(receiptData: bytes, password: password, endpoint: endpoint, excludeOldTransactions: false))
   }
 
   @Test func aValidReceiptAnswersStatusZeroWithItsPurchases() throws {
     _ = try buy("level.pack")
-    let response = verify(try signedReceipt())
+    let response = try verify(try signedReceipt())
     #expect(response.status == 0)
     #expect(response.receipt?.inAppPurchases.map(\.productId) == ["level.pack"])
     let json = response.json.rendered()
@@ -51,46 +44,46 @@ private let sharedAuthority: CertificateAuthority = {
   @Test func base64InputIsAccepted() throws {
     _ = try buy("level.pack")
     let text = Data(try signedReceipt()).base64EncodedString(options: .lineLength76Characters)
-    #expect(verify(Array(text.utf8)).status == 0)
+    #expect(try verify(Array(text.utf8)).status == 0)
   }
 
   @Test func aFinishedConsumableLeavesOnlyTheNextReceipt() throws {
     world.device.queue.removeObserver(named: "app")
     let coins = try buy("coins.100")
-    #expect(world.device.receipt?.inAppPurchases.count == 1)
+    #expect(world.deviceReceipt?.inAppPurchases.count == 1)
     try world.device.queue.finish(coins)
     world.settle()
-    #expect(world.device.receipt?.inAppPurchases.count == 1)
+    #expect(world.deviceReceipt?.inAppPurchases.count == 1)
     world.refreshReceipt(of: world.device)
-    #expect(world.device.receipt?.inAppPurchases.isEmpty == true)
+    #expect(world.deviceReceipt?.inAppPurchases.isEmpty == true)
   }
 
   @Test func statusCodesHaveTheirRealTriggers() throws {
     _ = try buy("pro.monthly")
     let receipt = try signedReceipt()
-    #expect(verify([]).status == 21002)
-    #expect(verify(Array("not a receipt".utf8)).status == 21002)
+    #expect(try verify([]).status == 21002)
+    #expect(try verify(Array("not a receipt".utf8)).status == 21002)
     var tampered = receipt
     tampered[tampered.count - 10] ^= 1
-    #expect(verify(tampered).status == 21003)
-    #expect(verify(receipt, password: "wrong", secret: "right").status == 21004)
-    #expect(verify(receipt, password: "right", secret: "right").status == 0)
-    #expect(verify(receipt, endpoint: .production).status == 21007)
+    #expect(try verify(tampered).status == 21003)
+    #expect(try verify(receipt, password: "wrong", secret: "right").status == 21004)
+    #expect(try verify(receipt, password: "right", secret: "right").status == 0)
+    #expect(try verify(receipt, endpoint: .production).status == 21007)
     try world.store.deleteAccount(named: "default")
-    #expect(verify(receipt).status == 21010)
+    #expect(try verify(receipt).status == 21010)
   }
 
   @Test func aProductionReceiptSentToTheSandboxAnswers21008() throws {
     world.environment = .production
     _ = try buy("level.pack")
-    #expect(verify(try signedReceipt(), endpoint: .sandbox).status == 21008)
-    #expect(verify(try signedReceipt(), endpoint: .production).status == 0)
+    #expect(try verify(try signedReceipt(), endpoint: .sandbox).status == 21008)
+    #expect(try verify(try signedReceipt(), endpoint: .production).status == 0)
   }
 
   @Test func subscriptionReceiptsCarryLatestInfoAndPendingRenewal() throws {
     _ = try buy("pro.monthly")
     world.advanceClock(by: TimeSpan(months: 2))
-    let response = verify(try signedReceipt())
+    let response = try verify(try signedReceipt())
     guard case .object(let members) = response.json else { Issue.record("not an object"); return }
     let keys = members.map(\.0)
     #expect(
@@ -121,9 +114,9 @@ private let sharedAuthority: CertificateAuthority = {
   @Test func signedTransactionsVerifyAndCarryTheirFacts() throws {
     let transaction = try buy("pro.monthly")
     let record = try #require(transaction.record)
-    let token = try JWSSigner(authority: sharedAuthority).sign(
+    let token = try JWSSigner(authority: try world.authority()).sign(
       SignedPayloadFactory(world: world).transaction(record))
-    let verified = try JWSVerifier(trustedRoots: [sharedAuthority.root]).verify(
+    let verified = try JWSVerifier(trustedRoots: [try world.authority().root]).verify(
       token, at: world.store.clock.now)
     let payload = try verified.decodePayload(as: JWSTransactionDecodedPayload.self)
     #expect(payload.transactionId == record.transactionId)

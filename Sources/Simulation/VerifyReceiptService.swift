@@ -42,12 +42,19 @@ public struct VerifyReceiptService {
   }
 
   let world: World
-  let authority: CertificateAuthority
-  let sharedSecret: String?
+
+  /// Creates the service over a world: its certificate authority, accounts and shared secret.
+  public init(world: World) {
+    self.world = world
+  }
 
   /// Answers a request.
-  public func verify(_ request: Request) -> Response {
+  ///
+  /// - Throws: ``SimulationError`` only when the answer cannot be made: the certificate authority
+  ///   cannot be opened, or `latest_receipt` cannot be signed.
+  public func verify(_ request: Request) throws(SimulationError) -> Response {
     let now = world.store.clock.now
+    let authority = try world.authority()
     guard let bytes = Self.receiptBytes(request.receiptData) else {
       return failure(21002, request.endpoint, "the receipt data is empty or neither DER nor base64")
     }
@@ -73,10 +80,10 @@ public struct VerifyReceiptService {
     guard let account = account(of: receipt) else {
       return failure(21010, request.endpoint, "no account holds the receipt's transactions (deleted?)")
     }
-    if hasSubscriptions, let sharedSecret, request.password != sharedSecret {
+    if hasSubscriptions, let sharedSecret = world.sharedSecret, request.password != sharedSecret {
       return failure(21004, request.endpoint, "the shared secret does not match the app's")
     }
-    return success(receipt, account: account, subscriptions: hasSubscriptions, request: request, now: now)
+    return try success(receipt, account: account, subscriptions: hasSubscriptions, request: request, now: now)
   }
 
   /// DER bytes as given, or decoded from base64 text (with or without line breaks).
@@ -107,17 +114,13 @@ public struct VerifyReceiptService {
 
   private func success(
     _ receipt: AppReceipt, account: Account, subscriptions: Bool, request: Request, now: Date
-  ) -> Response {
+  ) throws(SimulationError) -> Response {
     var members: [(String, JSONText)] = [
       ("receipt", receiptObject(receipt, now: now)), ("environment", .string(request.endpoint.rawValue)),
     ]
     if subscriptions {
-      let builder = ReceiptBuilder(
-        store: world.store, registry: world.registry, environment: request.endpoint)
-      let latest = builder.receipt(for: world.device, generation: world.device.receiptGeneration)
-      if let signed = try? ReceiptEncoder(authority: authority).encode(latest) {
-        members.append(("latest_receipt", .string(Data(signed).base64EncodedString())))
-      }
+      let latest = try world.latestSignedReceipt(for: world.device)
+      members.append(("latest_receipt", .string(Data(latest).base64EncodedString())))
       members.append(
         (
           "latest_receipt_info",
@@ -169,11 +172,7 @@ public struct VerifyReceiptService {
   }
 
   private func latestReceiptInfo(_ account: Account, excludeOld: Bool) -> [JSONText] {
-    var records = account.history.filter { record in
-      guard record.reason != .redownload else { return false }
-      guard record.productType == .consumable else { return true }
-      return !(world.registry.transaction(identifier: record.transactionId)?.isFinished ?? false)
-    }
+    var records = account.receiptRecords(asOf: account.stamp(at: world.store.clock.now))
     if excludeOld {
       let latest = Dictionary(grouping: records.indices.filter { records[$0].productType == .autoRenewable })
       {
@@ -211,7 +210,7 @@ public struct VerifyReceiptService {
     if let offer = record.promotionalOfferId { members.append(("promotional_offer_id", .string(offer))) }
     members.append(("in_app_ownership_type", .string(record.isFamilyShared ? "FAMILY_SHARED" : "PURCHASED")))
     if subscription, let group = world.store.catalog.product(record.productId)?.subscription?.group {
-      members.append(("subscription_group_identifier", .string(group)))
+      members.append(("subscription_group_identifier", .string(SubscriptionGroupNumber.of(group))))
     }
     return .object(members)
   }

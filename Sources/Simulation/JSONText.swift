@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value with its object keys in a fixed order, written compactly or indented: the shape of
 /// Apple's responses, reproduced key for key.
 public indirect enum JSONText: Equatable, Sendable {
@@ -30,7 +32,7 @@ public indirect enum JSONText: Equatable, Sendable {
       guard !members.isEmpty else { return output += "{}" }
       output += "{"
       for (index, member) in members.enumerated() {
-        output += (index > 0 ? "," : "") + newline + JSONLine.quote(member.0) + (pretty ? ": " : ":")
+        output += (index > 0 ? "," : "") + newline + JSONText.quote(member.0) + (pretty ? ": " : ":")
         member.1.write(into: &output, pretty: pretty, indent: indent + 1)
       }
       output += closing + "}"
@@ -42,9 +44,26 @@ public indirect enum JSONText: Equatable, Sendable {
         element.write(into: &output, pretty: pretty, indent: indent + 1)
       }
       output += closing + "]"
-    case .string(let text): output += JSONLine.quote(text)
+    case .string(let text): output += JSONText.quote(text)
     case .number(let value): output += String(value)
     case .bool(let flag): output += flag ? "true" : "false"
     }
+  }
+
+  /// A string as a JSON string literal, quotes included.
+  public static func quote(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
   }
 }

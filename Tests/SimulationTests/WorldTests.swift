@@ -4,7 +4,7 @@ import Queue
 import Store
 import Testing
 
-@testable import Workbench
+@testable import Simulation
 
 @Suite struct WorldTests {
   let world: World
@@ -55,7 +55,7 @@ import Testing
     world.device.queue.restoreCompletedTransactions()
     world.settle()
     #expect(world.device.storage.unlocked.contains("level.pack"))
-    #expect(throws: WorkbenchError.self) { try world.addDevice(named: "iPad") }
+    #expect(throws: SimulationError.self) { try world.addDevice(named: "iPad") }
   }
 
   @Test func familyMembersGetSharedPurchasesAndLoseThemOnRefund() throws {

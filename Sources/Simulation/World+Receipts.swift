@@ -1,0 +1,73 @@
+import Foundation
+import Store
+import Verifier
+
+extension World {
+  /// In the sandbox, Apple's receipts and app transactions give every app this original purchase
+  /// date (2013-08-01 07:00:00 Etc/GMT) and original application version `1.0`.
+  public static let sandboxOriginalPurchaseDate = Date(timeIntervalSince1970: 1_375_340_400)
+
+  /// When the customer first got the app, as receipts and app transactions give it.
+  public var originalPurchaseDate: Date {
+    environment == .production ? VirtualClock.defaultStart : Self.sandboxOriginalPurchaseDate
+  }
+
+  /// The version of the app the customer first got, as receipts and app transactions give it.
+  public var originalApplicationVersion: String {
+    environment == .production ? store.catalog.appVersion : "1.0"
+  }
+
+  /// Gives a device a new receipt made from Apple's records as they are now (`SKReceiptRefreshRequest`).
+  public func refreshReceipt(of device: Device) {
+    let account = device.queue.account
+    device.keepReceipt(of: account, at: account.stamp(at: store.clock.now), environment: environment)
+  }
+
+  /// The receipt on a device, decoded.
+  ///
+  /// - Throws: ``SimulationError`` when the device has none.
+  public func receipt(of device: Device) throws(SimulationError) -> AppReceipt {
+    guard let snapshot = device.receipt else {
+      throw SimulationError(
+        "\(device.name) has no receipt (after a reinstall, or before any purchase): `receipt refresh`")
+    }
+    return ReceiptBuilder(world: self).receipt(snapshot, on: device)
+  }
+
+  /// The receipt on a device, signed by the certificate authority: signed the first time its
+  /// bytes are read, then kept until Apple writes the device a new one.
+  ///
+  /// - Throws: ``SimulationError`` when the device has none or signing fails.
+  public func signedReceipt(of device: Device) throws(SimulationError) -> [UInt8] {
+    if let signed = device.signedReceipt { return signed }
+    let signed = try sign(try receipt(of: device))
+    device.signedReceipt = signed
+    return signed
+  }
+
+  /// A receipt made now from the records of a device's account, signed: verifyReceipt's `latest_receipt`.
+  ///
+  /// - Throws: ``SimulationError`` when signing fails.
+  public func latestSignedReceipt(for device: Device) throws(SimulationError) -> [UInt8] {
+    let account = device.queue.account
+    let snapshot = ReceiptSnapshot(
+      account: account, stamp: account.stamp(at: store.clock.now), generation: 0, environment: environment)
+    return try sign(ReceiptBuilder(world: self).receipt(snapshot, on: device))
+  }
+
+  /// The certificate authority, created on first use.
+  ///
+  /// - Throws: ``SimulationError`` naming the file at fault.
+  public func authority() throws(SimulationError) -> CertificateAuthority {
+    try AuthorityLocator.open(authorityDirectory, now: store.clock.now)
+  }
+
+  private func sign(_ receipt: AppReceipt) throws(SimulationError) -> [UInt8] {
+    let authority = try authority()
+    do {
+      return try ReceiptEncoder(authority: authority).encode(receipt)
+    } catch {
+      throw SimulationError("cannot sign the receipt: \(error)")
+    }
+  }
+}

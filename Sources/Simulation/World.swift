@@ -1,0 +1,163 @@
+import Catalog
+import Foundation
+import Observer
+import Queue
+import Store
+import Verifier
+
+/// Everything storebench simulates: Apple's store, the accounts, the devices the app runs on, and
+/// what Apple signs for them. The command language and the server both act on a world.
+public final class World: StoreListener {
+  /// Apple's side.
+  public let store: Store
+  /// Every transaction of the world, for lookups by handle and identifier.
+  public let registry = TransactionRegistry()
+  /// The devices, in the order they were added.
+  public private(set) var devices: [Device] = []
+  /// The device commands act on.
+  public private(set) var device: Device
+  /// Whether receipts and signed transactions say Sandbox (`ProductionSandbox`) or Production.
+  public var environment = Verifier.Environment.sandbox
+  /// Where the local certificate authority lives (see ``AuthorityLocator``).
+  public var authorityDirectory: URL
+  /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
+  public var sharedSecret: String?
+  /// Watches long work: asked whether to stop between events, told of progress.
+  public weak var monitor: (any WorkMonitor)?
+
+  /// The world's event stream: everything the store, the queues and the apps do.
+  public var log: EventLog { store.log }
+
+  /// Creates a world over a catalog with one device, `iPhone`, signed in to the account `default`,
+  /// the app launched with one correct observer named `app`.
+  ///
+  /// - Parameters:
+  ///   - catalog: the products on sale.
+  ///   - log: where events go.
+  ///   - authorityDirectory: the certificate authority's directory.
+  public init(
+    catalog: Catalog, log: EventLog, authorityDirectory: URL = AuthorityLocator.directory(option: nil)
+  ) {
+    store = Store(catalog: catalog, log: log)
+    self.authorityDirectory = authorityDirectory
+    device = Device(
+      name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)
+    devices = [device]
+    store.listener = self
+  }
+
+  // MARK: Devices
+
+  /// Adds a device signed in to the current account, with the app installed and launched.
+  ///
+  /// - Throws: ``SimulationError`` when the name is taken or not a plain word.
+  public func addDevice(named name: String) throws(SimulationError) {
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+      throw SimulationError("\"\(name)\" is not a device name (letters, digits, - _ .)")
+    }
+    guard !devices.contains(where: { $0.name == name }) else {
+      throw SimulationError("a device named \(name) exists already")
+    }
+    devices.append(Device(name: name, store: store, account: device.queue.account, registry: registry))
+    for device in devices { device.queue.namesDeviceInLog = true }
+  }
+
+  /// Makes another device the current one.
+  ///
+  /// - Throws: ``SimulationError`` naming the devices there are.
+  public func useDevice(named name: String) throws(SimulationError) {
+    guard let found = devices.first(where: { $0.name == name }) else {
+      throw SimulationError(
+        "no device named \(name) (devices: \(devices.map(\.name).joined(separator: ", ")))")
+    }
+    device = found
+  }
+
+  /// The devices signed in to an account.
+  public func devices(of account: Account) -> [Device] {
+    devices.filter { $0.queue.account === account }
+  }
+
+  /// Lets the app's run loop turn on every device: queued callbacks are delivered until none
+  /// remain, and each device keeps the last receipt Apple wrote it meanwhile.
+  public func settle() {
+    for device in devices {
+      device.queue.deliverNotifications()
+      if let written = device.queue.takeWrittenReceipt() {
+        device.keepReceipt(of: written.account, at: written.stamp, environment: environment)
+      }
+    }
+  }
+
+  // MARK: Time
+
+  /// Moves the clock forward, letting the apps hear each renewal and each finished download at
+  /// the instant it happens, and the progress of downloads still running at the end.
+  ///
+  /// The ``monitor`` may stop it between two events: the clock then stands at the last event
+  /// fully processed, and every app has heard everything up to it.
+  @discardableResult
+  public func advanceClock(by span: TimeSpan) -> ClockAdvance {
+    settle()
+    let start = store.clock.now
+    let target = VirtualClock.adding(span, to: start)
+    defer { monitor?.finished() }
+    var events = 0
+    while let due = nextDue(notAfter: target) {
+      if events & 0x3ff == 0x3ff, let monitor {
+        if monitor.isStopRequested { return .interrupted(at: store.clock.now, eventsProcessed: events) }
+        let done = target > start ? due.timeIntervalSince(start) / target.timeIntervalSince(start) : 1
+        monitor.progress(done, Timestamp.iso8601(due))
+      }
+      runEvent(due: due)
+      settle()
+      events += 1
+    }
+    store.moveClock(forwardTo: target)
+    for device in devices { device.queue.updateDownloads() }
+    settle()
+    return .completed
+  }
+
+  /// When the next renewal, billing event or finished download falls, if at or before `target`.
+  private func nextDue(notAfter target: Date) -> Date? {
+    let download = devices.compactMap(\.queue.nextDownloadCompletion).min()
+    let due = [download, store.nextEventDue].compactMap { $0 }.min()
+    return due.flatMap { $0 <= target ? $0 : nil }
+  }
+
+  /// Runs what falls due at `due`: downloads that finish first, else the store's next event.
+  private func runEvent(due: Date) {
+    if let device = devices.first(where: { $0.queue.nextDownloadCompletion == due }),
+      due <= (store.nextEventDue ?? .distantFuture)
+    {
+      store.moveClock(forwardTo: due)
+      device.queue.updateDownloads()
+    } else {
+      store.runNextEvent(notAfter: due)
+    }
+  }
+
+  /// The storefront changes; every device's observers hear it.
+  public func changeStorefront(to id: String) throws(StoreError) {
+    try store.setStorefront(id)
+    for device in devices { device.queue.storefrontDidChange() }
+  }
+
+  // MARK: What the store tells the devices
+
+  /// New transactions made outside the app reach the queue of every device signed in to the account.
+  public func store(_ store: Store, didCreateTransaction record: PurchaseRecord, for account: Account) {
+    for device in devices(of: account) { device.queue.receive(record) }
+  }
+
+  /// Revocations reach the observers of every device signed in to the account.
+  public func store(_ store: Store, didRevoke productIds: [String], for account: Account) {
+    for device in devices(of: account) { device.queue.revokeEntitlements(for: productIds) }
+  }
+
+  /// An expired subscription is found by the app's entitlement check on every device of the account.
+  public func store(_ store: Store, didExpire productId: String, for account: Account) {
+    for device in devices(of: account) { device.subscriptionExpired(productId) }
+  }
+}
