@@ -8,9 +8,13 @@ import Store
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Measure the subscription engine (run a release build: make bench).",
-    discussion:
-      "Advances the clock over N and then 2N subscriptions of mixed periods and reports events per second, wall time, peak memory and the 2N/N time ratio."
+    abstract: "Measure the engine, the interpreter and signing (run a release build: make bench).",
+    discussion: """
+      subscriptions: advances the clock over N and then 2N subscriptions of mixed periods and reports \
+      events per second, wall time, peak memory and the 2N/N time ratio. commands: runs scripts through \
+      the interpreter (10,000 purchases then verify; a day of renewals every 2 s then verify; 100,000 \
+      inexpensive commands). crypto: signing and verifying rates.
+      """
   )
 
   @Option(help: "How many subscriptions in the first run.")
@@ -19,21 +23,34 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "How far to advance the clock.")
   var span = "10y"
 
-  @Option(help: "What to measure: all, subscriptions or crypto.")
+  @Option(help: "What to measure: all, subscriptions, commands or crypto.")
   var only: Part = .all
 
   @OptionGroup var common: CommonOptions
 
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case all, subscriptions, crypto
+    case all, subscriptions, commands, crypto
   }
 
   func run() throws {
     #if DEBUG
       Console.error("note: this is a debug build; measure with `make bench` (release)")
     #endif
-    if only != .crypto { try runSubscriptions() }
-    if only != .subscriptions { try runCrypto() }
+    if only == .all || only == .subscriptions { try runSubscriptions() }
+    if only == .all || only == .commands { try runCommands() }
+    if only == .all || only == .crypto { try runCrypto() }
+  }
+
+  private func runCommands() throws {
+    Console.write("commands through the interpreter:")
+    let directory = AuthorityLocator.directory(option: common.caDir)
+    for measurement in try InterpreterBenchmark(authorityDirectory: directory).run() {
+      Console.write(
+        String(
+          format: "  %@: %d commands in %.3f s, %.0f commands/s, %d output lines",
+          measurement.name, measurement.commands, measurement.seconds, measurement.commandsPerSecond,
+          measurement.outputLines))
+    }
   }
 
   private func runCrypto() throws {

@@ -56,9 +56,34 @@ public enum Interpreter {
     return outcome
   }
 
+  /// Each command's type by its name and aliases, read once from the command tree.
+  private static let commandTypes: [String: any ParsableCommand.Type] = {
+    let types = WorkbenchCommand.configuration.subcommands
+    let specs = CommandSpec.language.subcommands
+    var table: [String: any ParsableCommand.Type] = [:]
+    for (spec, type) in zip(specs, types) {
+      for name in spec.allNames { table[name] = type }
+    }
+    return table
+  }()
+
+  /// Parses a command line. A line goes straight to its command's type, which parses only that
+  /// command's arguments; when that fails (a mistake, `help`, `--help`), the whole language parses it
+  /// again, so that every message and help text reads as it does for the language as a whole.
+  static func parse(_ words: [String]) throws -> any ParsableCommand {
+    if let type = commandTypes[words[0]] {
+      do {
+        return try type.parseAsRoot(Array(words.dropFirst()))
+      } catch {
+        // Fall through: the full parse reports the error in the language's own terms.
+      }
+    }
+    return try WorkbenchCommand.parseAsRoot(words)
+  }
+
   private static func execute(_ words: [String], in session: Session) -> Outcome {
     do {
-      var command = try WorkbenchCommand.parseAsRoot(words)
+      var command = try parse(words)
       guard let sessionCommand = command as? any SessionCommand else {
         try command.run()
         return .succeeded
