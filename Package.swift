@@ -15,12 +15,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "Catalog"),
-    .target(name: "Store", dependencies: ["Catalog"]),
+    .target(name: "CivilCalendar"),
+    .target(name: "Store", dependencies: ["Catalog", "CivilCalendar"]),
     .target(name: "Queue", dependencies: ["Catalog", "Store"]),
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
     .target(
       name: "Verifier",
       dependencies: [
+        "CivilCalendar",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
@@ -53,6 +55,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+    .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
