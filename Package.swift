@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Products of the package dependencies, named as the sources import them.
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let cryptoExtras = Target.Dependency.product(name: "_CryptoExtras", package: "swift-crypto")
+let x509 = Target.Dependency.product(name: "X509", package: "swift-certificates")
+let swiftASN1 = Target.Dependency.product(name: "SwiftASN1", package: "swift-asn1")
+
 let package = Package(
   name: "storebench",
   platforms: [.macOS(.v14)],
@@ -15,51 +22,32 @@ let package = Package(
   ],
   targets: [
     .target(name: "Catalog"),
-    .target(name: "Store", dependencies: ["Catalog"]),
+    .target(name: "CivilCalendar"),
+    .target(name: "Store", dependencies: ["Catalog", "CivilCalendar"]),
     .target(name: "Queue", dependencies: ["Catalog", "Store"]),
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
-    .target(
-      name: "Verifier",
-      dependencies: [
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "_CryptoExtras", package: "swift-crypto"),
-        .product(name: "X509", package: "swift-certificates"),
-        .product(name: "SwiftASN1", package: "swift-asn1"),
-      ]
-    ),
+    .target(name: "Verifier", dependencies: ["CivilCalendar", crypto, cryptoExtras, x509, swiftASN1]),
     .target(name: "Simulation", dependencies: ["Catalog", "Store", "Queue", "Observer", "Verifier"]),
     .target(
       name: "Workbench",
-      dependencies: [
-        "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
+      dependencies: ["Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", argumentParser],
       resources: [.copy("Resources/default-catalog.json")]
     ),
-    .target(
-      name: "Benchmarks",
-      dependencies: [
-        "Catalog", "Store", "Verifier", "Simulation", "Workbench",
-        .product(name: "Crypto", package: "swift-crypto"),
-      ]
-    ),
+    .target(name: "Benchmarks", dependencies: ["Catalog", "Store", "Verifier", "Workbench", crypto]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
       name: "storebench",
-      dependencies: [
-        "Workbench", "Benchmarks", "Simulation", "CLibEdit",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
-    ),
+      dependencies: ["Workbench", "Benchmarks", "Simulation", "Store", "CLibEdit", argumentParser]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+    .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
-    .testTarget(name: "VerifierTests", dependencies: ["Verifier"]),
+    .testTarget(name: "VerifierTests", dependencies: ["Verifier", crypto, x509, swiftASN1]),
     .testTarget(
       name: "SimulationTests", dependencies: ["Simulation", "Catalog", "Store", "Queue", "Verifier"]),
-    .testTarget(name: "WorkbenchTests", dependencies: ["Workbench"]),
+    .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "Catalog"]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench"]),
   ],

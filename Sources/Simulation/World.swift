@@ -121,14 +121,14 @@ public final class World: StoreListener {
 
   /// When the next renewal, billing event or finished download falls, if at or before `target`.
   private func nextDue(notAfter target: Date) -> Date? {
-    let download = devices.compactMap(\.queue.nextDownloadCompletion).min()
+    let download = devices.compactMap(\.queue.downloads.nextCompletion).min()
     let due = [download, store.nextEventDue].compactMap { $0 }.min()
     return due.flatMap { $0 <= target ? $0 : nil }
   }
 
   /// Runs what falls due at `due`: downloads that finish first, else the store's next event.
   private func runEvent(due: Date) {
-    if let device = devices.first(where: { $0.queue.nextDownloadCompletion == due }),
+    if let device = devices.first(where: { $0.queue.downloads.nextCompletion == due }),
       due <= (store.nextEventDue ?? .distantFuture)
     {
       store.moveClock(forwardTo: due)

@@ -93,14 +93,6 @@ public final class Store {
     self.locale = catalog.baseStorefront.defaultLocale
   }
 
-  /// When the next scheduled event is due, if any.
-  public var nextEventDue: Date? { scheduler.nextDue }
-
-  /// Moves the clock forward to an instant at or before the next scheduled event.
-  public func moveClock(forwardTo date: Date) {
-    if date > clock.now { clock.set(date) }
-  }
-
   /// Changes the storefront.
   ///
   /// - Throws: ``StoreError`` for a storefront neither built in nor declared by the catalog.
@@ -110,19 +102,6 @@ public final class Store {
       throw StoreError("unknown storefront \(id) (known: \(known))")
     }
     self.storefront = storefront
-  }
-
-  /// Moves the clock to an instant without running what falls due (only before anything exists,
-  /// or forwards when nothing is scheduled in between).
-  ///
-  /// - Throws: ``StoreError`` when that would move time backwards after purchases were made.
-  public func setClock(to date: Date) throws(StoreError) {
-    if date < clock.now && hasHistory {
-      throw StoreError(
-        "cannot move the clock back to \(Timestamp.iso8601(date)): purchases exist at \(Timestamp.iso8601(clock.now))"
-      )
-    }
-    clock.set(date)
   }
 
   /// Answers a products request like `SKProductsRequest`: with no identifiers, the whole catalog.

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// The two ways the workbench writes instants: ISO 8601 in UTC for files and receipts
@@ -5,15 +6,12 @@ import Foundation
 public enum Timestamp {
   /// `2026-01-01T00:00:00Z`.
   public static func iso8601(_ date: Date) -> String {
-    let c = Fields(date)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year, c.month, c.day, c.hour, c.minute, c.second)
+    format(date, "%04d-%02d-%02dT%02d:%02d:%02dZ")
   }
 
   /// `2026-01-01 00:00:00`.
   public static func log(_ date: Date) -> String {
-    let c = Fields(date)
-    return String(format: "%04d-%02d-%02d %02d:%02d:%02d", c.year, c.month, c.day, c.hour, c.minute, c.second)
+    format(date, "%04d-%02d-%02d %02d:%02d:%02d")
   }
 
   /// Parses `2026-01-01T00:00:00Z`, `2026-01-01T00:00:00`, `2026-01-01 00:00:00`, `2026-01-01 00:00`
@@ -28,24 +26,16 @@ public enum Timestamp {
     func field(_ index: Int) -> Int {
       Range(match.range(at: index), in: text).flatMap { Int(text[$0]) } ?? 0
     }
-    let (year, month, day) = (field(1), field(2), field(3))
-    let (hour, minute, second) = (field(4), field(5), field(6))
-    guard (1...12).contains(month), (1...UTCCalendar.daysInMonth(year: year, month: month)).contains(day),
-      hour < 24, minute < 60, second < 60
+    guard let date = CivilDate(year: field(1), month: field(2), day: field(3)),
+      let time = CivilDateTime(date: date, hour: field(4), minute: field(5), second: field(6))
     else { return nil }
-    let days = UTCCalendar.daysFromCivil(year: year, month: month, day: day)
-    return Date(timeIntervalSince1970: Double(days * 86_400 + Int64(hour * 3600 + minute * 60 + second)))
+    return Date(timeIntervalSince1970: Double(time.secondsSince1970))
   }
 
-  private struct Fields {
-    var year, month, day, hour, minute, second: Int
-
-    init(_ date: Date) {
-      let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-      let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-      let timeOfDay = Int(seconds - days * 86_400)
-      (year, month, day) = UTCCalendar.civilFromDays(days)
-      (hour, minute, second) = (timeOfDay / 3600, timeOfDay / 60 % 60, timeOfDay % 60)
-    }
+  /// Writes the year, month, day, hour, minute and second of a date, truncated to the second.
+  private static func format(_ date: Date, _ pattern: String) -> String {
+    let time = CivilDateTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
+    return String(
+      format: pattern, time.date.year, time.date.month, time.date.day, time.hour, time.minute, time.second)
   }
 }

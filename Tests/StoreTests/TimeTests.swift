@@ -25,12 +25,34 @@ import Testing
     }
   }
 
-  @Test func monthsAreCalendarMonths() throws {
-    let january31 = try #require(Timestamp.parse("2026-01-31"))
-    #expect(
-      Timestamp.iso8601(VirtualClock.adding(TimeSpan(months: 1), to: january31)) == "2026-02-28T00:00:00Z")
-    #expect(
-      Timestamp.iso8601(VirtualClock.adding(TimeSpan(months: 12), to: january31)) == "2027-01-31T00:00:00Z")
+  @Test(arguments: [
+    ("2026-01-31", 1, "2026-02-28T00:00:00Z"), ("2026-01-31", 12, "2027-01-31T00:00:00Z"),
+    ("2028-01-31", 1, "2028-02-29T00:00:00Z"), ("2028-01-31", 13, "2029-02-28T00:00:00Z"),
+  ])
+  func monthsAreCalendarMonthsClampedToTheMonthsEnd(start: String, months: Int, expected: String) throws {
+    let date = try #require(Timestamp.parse(start))
+    #expect(Timestamp.iso8601(VirtualClock.adding(TimeSpan(months: months), to: date)) == expected)
+  }
+
+  @Test func addingMonthsMovesTheMonthClampsTheDayAndKeepsTheTimeOfDay() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+    let fields: Set<Calendar.Component> = [.year, .month, .day, .hour, .minute, .second]
+    func monthNumber(_ fields: DateComponents) -> Int { (fields.year ?? 0) * 12 + (fields.month ?? 0) }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let seconds = Int64.random(in: -2_000_000_000...4_000_000_000, using: &generator)
+      let months = Int.random(in: -30...30, using: &generator)
+      let date = Date(timeIntervalSince1970: Double(seconds) + 0.25)
+      let result = VirtualClock.adding(months: months, to: date)
+      let before = calendar.dateComponents(fields, from: date)
+      let after = calendar.dateComponents(fields, from: result)
+      let lastDay = try #require(calendar.range(of: .day, in: .month, for: result)).count
+      #expect(monthNumber(after) - monthNumber(before) == months)
+      #expect(after.day == before.day.map { min($0, lastDay) })
+      #expect([after.hour, after.minute, after.second] == [before.hour, before.minute, before.second])
+      #expect(result.timeIntervalSince1970 - result.timeIntervalSince1970.rounded(.down) == 0.25)
+    }
   }
 
   @Test func theClockStartsOnNewYear2026() {

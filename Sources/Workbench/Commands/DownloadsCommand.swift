@@ -9,7 +9,7 @@ struct DownloadsCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let queue = session.device.queue
-    let downloads = queue.downloads
+    let downloads = queue.downloads.all
     guard !downloads.isEmpty else {
       session.print("no downloads")
       return
@@ -80,9 +80,9 @@ struct BandwidthCommand: SessionCommand {
     let queue = session.device.queue
     if let rate {
       queue.updateDownloads()
-      queue.bandwidth = try Self.parse(rate)
+      queue.downloads.bandwidth = try Self.parse(rate)
     }
-    session.print("bandwidth \(Self.format(queue.bandwidth))")
+    session.print("bandwidth \(Self.format(queue.downloads.bandwidth))")
   }
 
   static func parse(_ text: String) throws(WorkbenchError) -> Double {

@@ -1,0 +1,105 @@
+import Catalog
+import Foundation
+
+extension Store {
+  /// The live subscription of the group a product belongs to.
+  ///
+  /// - Throws: ``StoreError`` when the product is not a subscription or the account has none in its group.
+  public func subscription(for productId: String, account: Account) throws(StoreError) -> SubscriptionState {
+    guard let group = catalog.product(productId)?.subscription?.group else {
+      throw StoreError("\(productId) is not an auto-renewable subscription")
+    }
+    guard let state = account.subscriptions[group] else {
+      throw StoreError("account \(account.name) has no subscription in group \(group)")
+    }
+    return state
+  }
+
+  private func liveSubscription(
+    for productId: String, account: Account
+  ) throws(StoreError) -> SubscriptionState {
+    let state = try subscription(for: productId, account: account)
+    guard state.isLive else { throw StoreError("the subscription to \(state.productId) has ended") }
+    return state
+  }
+
+  /// The customer turns auto-renew off or on (Settings › Subscriptions).
+  public func setAutoRenew(_ on: Bool, productId: String, account: Account) throws(StoreError) {
+    let state = try liveSubscription(for: productId, account: account)
+    state.isAutoRenewOn = on
+    state.pendingExpirationIntent = on ? nil : .customerCancelled
+    report("autoRenew", "\(state.productId): auto-renew \(on ? "on" : "off")")
+  }
+
+  /// Recovers every subscription of the account that is in billing retry: the customer fixed the
+  /// payment method. Inside the grace period the paid days run on from the old expiry; after it,
+  /// the new period starts now.
+  public func fixBilling(account: Account) -> Int {
+    var recovered = 0
+    for state in account.subscriptions.values.sorted(by: { $0.group < $1.group }) {
+      guard case .billingRetry(let since, let graceUntil) = state.phase else { continue }
+      let insideGrace = graceUntil.map { clock.now < $0 } ?? false
+      report("billingRecovered", "\(state.productId): payment collected")
+      renew(state, account: account, at: insideGrace ? since : clock.now)
+      recovered += 1
+    }
+    return recovered
+  }
+
+  /// Ends the current period now (SKTestSession `expireSubscription`).
+  public func expireNow(productId: String, account: Account) throws(StoreError) {
+    let state = try liveSubscription(for: productId, account: account)
+    state.expiresDate = clock.now
+    account.update(at: state.latestIndex) { $0.expiresDate = clock.now }
+    expire(state, intent: .customerCancelled, account: account)
+  }
+
+  /// Ends the current period now and renews (SKTestSession `forceRenewalOfSubscription`).
+  public func renewNow(productId: String, account: Account) throws(StoreError) {
+    let state = try liveSubscription(for: productId, account: account)
+    state.generation += 1
+    state.expiresDate = clock.now
+    account.update(at: state.latestIndex) { $0.expiresDate = clock.now }
+    state.phase = .active
+    renew(state, account: account, at: clock.now)
+  }
+
+  /// Raises a product's price. Subscribers renew at the new price, or, when consent is required,
+  /// only once they accept it.
+  public func raisePrice(of productId: String, to amount: Decimal, consentRequired: Bool) throws(StoreError) {
+    guard let product = catalog.product(productId), product.type == .autoRenewable else {
+      throw StoreError("\(productId) is not an auto-renewable subscription")
+    }
+    priceOverrides[productId] = amount
+    var waiting = 0
+    if consentRequired {
+      for account in accounts.values {
+        for state in account.subscriptions.values where state.isLive && state.autoRenewProductId == productId
+        {
+          state.priceConsent = .pending
+          waiting += 1
+        }
+      }
+    }
+    report(
+      "priceIncrease",
+      "\(productId) now \(price(of: product))\(consentRequired ? ", \(waiting) subscriber(s) asked to consent" : "")"
+    )
+  }
+
+  /// The customer answers a price-increase consent request.
+  public func answerPriceConsent(accept: Bool, productId: String, account: Account) throws(StoreError) {
+    let state = try liveSubscription(for: productId, account: account)
+    guard state.priceConsent == .pending else {
+      throw StoreError("no price increase waits for consent on \(state.productId)")
+    }
+    if accept {
+      state.priceConsent = .accepted
+    } else {
+      state.priceConsent = .none
+      state.isAutoRenewOn = false
+      state.pendingExpirationIntent = .priceIncreaseDeclined
+    }
+    report("priceConsent", "\(state.productId): \(accept ? "accepted" : "declined")")
+  }
+}
