@@ -27,13 +27,16 @@ let package = Package(
     .target(name: "Queue", dependencies: ["Catalog", "Store"]),
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
     .target(name: "Verifier", dependencies: ["CivilCalendar", crypto, cryptoExtras, x509, swiftASN1]),
-    .target(name: "Simulation", dependencies: ["Catalog", "Store", "Queue", "Observer", "Verifier"]),
+    .target(
+      name: "Simulation",
+      dependencies: ["Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier"]),
     .target(
       name: "Workbench",
       dependencies: ["Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", argumentParser],
       resources: [.copy("Resources/default-catalog.json")]
     ),
-    .target(name: "Benchmarks", dependencies: ["Catalog", "Store", "Verifier", "Workbench", crypto]),
+    .target(
+      name: "Benchmarks", dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench", crypto]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An amount of money in one currency, kept as an exact decimal.
 public struct Price: Hashable, Sendable, CustomStringConvertible {
@@ -40,13 +41,30 @@ public struct Price: Hashable, Sendable, CustomStringConvertible {
   }
 
   static func plain(_ amount: Decimal, decimals: Int) -> String {
+    let key = PlainKey(amount: amount, decimals: decimals)
+    if let text = plainTexts.withLock({ $0[key] }) { return text }
     var value = amount
     var rounded = Decimal()
     NSDecimalRound(&rounded, &value, decimals, .bankers)
-    let text = NSDecimalNumber(decimal: rounded).stringValue
-    guard decimals > 0 else { return text }
-    let parts = text.split(separator: ".", maxSplits: 1)
-    let fraction = parts.count == 2 ? String(parts[1]) : ""
-    return "\(parts[0]).\(fraction.padding(toLength: decimals, withPad: "0", startingAt: 0))"
+    var text = NSDecimalNumber(decimal: rounded).stringValue
+    if decimals > 0 {
+      let parts = text.split(separator: ".", maxSplits: 1)
+      let fraction = parts.count == 2 ? String(parts[1]) : ""
+      text = "\(parts[0]).\(fraction.padding(toLength: decimals, withPad: "0", startingAt: 0))"
+    }
+    plainTexts.withLock { texts in
+      if texts.count >= 4096 { texts.removeAll(keepingCapacity: true) }
+      texts[key] = text
+    }
+    return text
   }
+
+  private struct PlainKey: Hashable {
+    var amount: Decimal
+    var decimals: Int
+  }
+
+  /// Amounts already written: Decimal's string conversion is slow, prices appear in every log line
+  /// and listing, and a catalog has few distinct ones.
+  private static let plainTexts = Mutex<[PlainKey: String]>([:])
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Store
 
@@ -26,17 +27,17 @@ enum AppleDate {
   /// From the second Sunday of March, 2:00 standard time, to the first Sunday of November, 2:00
   /// daylight time.
   static func isDaylightSaving(_ date: Date) -> Bool {
-    let year = Int(Timestamp.iso8601(date).prefix(4)) ?? 1970
-    let start = sunday(year: year, month: 3, nth: 2).addingTimeInterval(10 * 3600)
-    let end = sunday(year: year, month: 11, nth: 1).addingTimeInterval(9 * 3600)
-    return date >= start && date < end
+    let year = CivilDateTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down))).date.year
+    let start = sunday(year: year, month: 3, nth: 2) + 10 * 3600
+    let end = sunday(year: year, month: 11, nth: 1) + 9 * 3600
+    let seconds = date.timeIntervalSince1970
+    return seconds >= Double(start) && seconds < Double(end)
   }
 
-  private static func sunday(year: Int, month: Int, nth: Int) -> Date {
-    let first = Timestamp.parse(String(format: "%04d-%02d-01", year, month))!
-    let days = Int64(first.timeIntervalSince1970 / 86_400)
-    let weekday = Int((days + 4) % 7)  // 1970-01-01 was a Thursday (4); 0 is Sunday
-    let offset = (7 - weekday) % 7 + (nth - 1) * 7
-    return first.addingTimeInterval(Double(offset * 86_400))
+  /// Midnight UTC of the nth Sunday of a month, in seconds since 1970.
+  private static func sunday(year: Int, month: Int, nth: Int) -> Int64 {
+    let first = CivilDate(year: year, month: month, day: 1)?.daysSince1970 ?? 0
+    let weekday = Int((first + 4) % 7 + 7) % 7  // 1970-01-01 was a Thursday (4); 0 is Sunday
+    return (first + Int64((7 - weekday) % 7 + (nth - 1) * 7)) * 86_400
   }
 }

@@ -6,12 +6,12 @@ import Foundation
 public enum Timestamp {
   /// `2026-01-01T00:00:00Z`.
   public static func iso8601(_ date: Date) -> String {
-    format(date, "%04d-%02d-%02dT%02d:%02d:%02dZ")
+    civil(date).formatted()
   }
 
   /// `2026-01-01 00:00:00`.
   public static func log(_ date: Date) -> String {
-    format(date, "%04d-%02d-%02d %02d:%02d:%02d")
+    civil(date).formatted(separator: UInt8(ascii: " "), suffix: "")
   }
 
   /// Parses `2026-01-01T00:00:00Z`, `2026-01-01T00:00:00`, `2026-01-01 00:00:00`, `2026-01-01 00:00`
@@ -19,23 +19,11 @@ public enum Timestamp {
   ///
   /// - Returns: `nil` when the text is none of these or names no real date.
   public static func parse(_ text: String) -> Date? {
-    let pattern = #"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?Z?)?$"#
-    guard let regex = try? NSRegularExpression(pattern: pattern),
-      let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
-    else { return nil }
-    func field(_ index: Int) -> Int {
-      Range(match.range(at: index), in: text).flatMap { Int(text[$0]) } ?? 0
-    }
-    guard let date = CivilDate(year: field(1), month: field(2), day: field(3)),
-      let time = CivilDateTime(date: date, hour: field(4), minute: field(5), second: field(6))
-    else { return nil }
-    return Date(timeIntervalSince1970: Double(time.secondsSince1970))
+    CivilDateTime(parsing: text.utf8).map { Date(timeIntervalSince1970: Double($0.secondsSince1970)) }
   }
 
-  /// Writes the year, month, day, hour, minute and second of a date, truncated to the second.
-  private static func format(_ date: Date, _ pattern: String) -> String {
-    let time = CivilDateTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
-    return String(
-      format: pattern, time.date.year, time.date.month, time.date.day, time.hour, time.minute, time.second)
+  /// The civil date and time of an instant, truncated to the second.
+  private static func civil(_ date: Date) -> CivilDateTime {
+    CivilDateTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
   }
 }

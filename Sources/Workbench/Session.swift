@@ -22,6 +22,8 @@ public final class Session {
   public var baseDirectory: String?
   /// The lines run so far, written to a script while `record` is on.
   public let recorder: Recorder
+  /// Commands parsed from the lines run so far, so that a repeated line is not parsed again.
+  let parsedCommands = ParsedCommandCache()
   let output: OutputSink
   private let log: EventLog
 

@@ -22,6 +22,17 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    ("0.99", 2, "0.99"), ("120", 0, "120"), ("120", 2, "120.00"), ("1099.5", 2, "1099.50"), ("0", 2, "0.00"),
+    ("0.005", 2, "0.00"), ("0.015", 2, "0.02"), ("0.5", 0, "0"), ("1.5", 0, "2"), ("0.0499", 3, "0.050"),
+    ("12345678901234.5678", 2, "12345678901234.57"),
+    ("99999999999999999999999", 2, "99999999999999999999999.00"),
+  ])
+  func plainAmountsRoundTheBankersWayToTheCurrencysDecimals(amount: String, decimals: Int, expected: String) {
+    #expect(Price.plain(Price.parseAmount(amount)!, decimals: decimals) == expected)
+    #expect(Price.plain(-Price.parseAmount(amount)!, decimals: decimals).hasSuffix(expected))
+  }
+
   @Test func pricesAreFormattedTheStorefrontWay() {
     #expect(Price(amount: Decimal(string: "0.99")!, currency: "USD").formatted == "$0.99")
     #expect(Price(amount: Decimal(string: "1.09")!, currency: "EUR").formatted == "1,09 €")

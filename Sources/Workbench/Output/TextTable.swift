@@ -10,7 +10,7 @@ enum TextTable {
     }
     return rows.map { row in
       row.enumerated().map { index, cell in
-        index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+        index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
       }.joined(separator: "  ")
     }
   }

@@ -83,7 +83,7 @@ public enum Interpreter {
 
   private static func execute(_ words: [String], in session: Session) -> Outcome {
     do {
-      var command = try parse(words)
+      var command = try session.parsedCommands.command(for: words, parse: parse)
       guard let sessionCommand = command as? any SessionCommand else {
         try command.run()
         return .succeeded
