@@ -17,15 +17,6 @@ enum AppleDate {
     return (triple.gmt, triple.milliseconds, triple.pacific)
   }
 
-  /// The `KEY`, `KEY_ms` and `KEY_pst` members for a date.
-  static func members(_ key: String, _ date: Date) -> [(String, JSONText)] {
-    [
-      (key, .string(gmt(date))),
-      ("\(key)_ms", .string(String(Int64((date.timeIntervalSince1970 * 1000).rounded())))),
-      ("\(key)_pst", .string(pacific(date))),
-    ]
-  }
-
   static func gmt(_ date: Date) -> String {
     Timestamp.log(date) + " Etc/GMT"
   }
