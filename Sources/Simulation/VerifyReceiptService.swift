@@ -37,8 +37,8 @@ public struct VerifyReceiptService {
     public var failure: String?
     /// The decoded receipt, when it could be read.
     public var receipt: AppReceipt?
-    /// Apple's JSON body.
-    public var json: JSONText
+    /// Apple's JSON body; ``ResponseBody/renderedJSON()`` writes its text.
+    public var body: ResponseBody
   }
 
   let world: World
@@ -106,72 +106,27 @@ public struct VerifyReceiptService {
   private func failure(_ status: Int, _ endpoint: Verifier.Environment, _ reason: String) -> Response {
     Response(
       status: status, failure: reason, receipt: nil,
-      json: .object([
-        ("status", .number(Int64(status))), ("environment", .string(endpoint.rawValue)),
-        ("is-retryable", .bool(false)), ("is_retryable", .bool(false)),
-      ]))
+      body: ResponseBody(
+        environment: endpoint.rawValue, isRetryable: false, isRetryableUnderscored: false, status: status))
   }
 
   private func success(
     _ receipt: AppReceipt, account: Account, subscriptions: Bool, request: Request, now: Date
   ) throws(SimulationError) -> Response {
-    var members: [(String, JSONText)] = [
-      ("receipt", receiptObject(receipt, now: now)), ("environment", .string(request.endpoint.rawValue)),
-    ]
+    var body = ResponseBody(
+      environment: request.endpoint.rawValue, receipt: ResponseBody.Receipt(receipt, answeredAt: now),
+      status: 0)
     if subscriptions {
-      let latest = try world.latestSignedReceipt(for: world.device)
-      members.append(("latest_receipt", .string(Data(latest).base64EncodedString())))
-      members.append(
-        (
-          "latest_receipt_info",
-          .array(latestReceiptInfo(account, excludeOld: request.excludeOldTransactions))
-        ))
-      members.append(("pending_renewal_info", .array(pendingRenewalInfo(account, now: now))))
+      body.latestReceipt = Data(try world.latestSignedReceipt(for: world.device)).base64EncodedString()
+      body.latestReceiptInfo = latestReceiptInfo(account, excludeOld: request.excludeOldTransactions)
+      body.pendingRenewalInfo = account.subscriptions.values.sorted { $0.group < $1.group }.map {
+        ResponseBody.PendingRenewalInfo($0, at: now)
+      }
     }
-    members.append(("status", .number(0)))
-    return Response(status: 0, failure: nil, receipt: receipt, json: .object(members))
+    return Response(status: 0, failure: nil, receipt: receipt, body: body)
   }
 
-  private func receiptObject(_ receipt: AppReceipt, now: Date) -> JSONText {
-    var members: [(String, JSONText)] = [
-      ("receipt_type", .string(receipt.receiptType)), ("adam_id", .number(Int64(receipt.appItemId))),
-      ("app_item_id", .number(Int64(receipt.appItemId))), ("bundle_id", .string(receipt.bundleId)),
-      ("application_version", .string(receipt.appVersion)), ("download_id", .number(0)),
-      ("version_external_identifier", .number(0)),
-    ]
-    members += AppleDate.members("receipt_creation_date", receipt.creationDate)
-    members += AppleDate.members("request_date", now)
-    members += AppleDate.members(
-      "original_purchase_date", receipt.originalPurchaseDate ?? receipt.creationDate)
-    members.append(("original_application_version", .string(receipt.originalApplicationVersion)))
-    members.append(("in_app", .array(receipt.inAppPurchases.map(inAppObject))))
-    return .object(members)
-  }
-
-  private func inAppObject(_ entry: InAppPurchaseReceipt) -> JSONText {
-    let subscription = entry.productType == ProductType.autoRenewable.receiptCode
-    var members: [(String, JSONText)] = [
-      ("quantity", .string(String(entry.quantity))), ("product_id", .string(entry.productId)),
-      ("transaction_id", .string(entry.transactionId)),
-      ("original_transaction_id", .string(entry.originalTransactionId)),
-    ]
-    members += AppleDate.members("purchase_date", entry.purchaseDate)
-    members += AppleDate.members("original_purchase_date", entry.originalPurchaseDate)
-    if let expires = entry.expiresDate { members += AppleDate.members("expires_date", expires) }
-    if let line = entry.webOrderLineItemId {
-      members.append(("web_order_line_item_id", .string(String(line))))
-    }
-    members.append(("is_trial_period", .string(entry.isTrialPeriod == true ? "true" : "false")))
-    if subscription {
-      members.append(
-        ("is_in_intro_offer_period", .string(entry.isInIntroOfferPeriod == true ? "true" : "false")))
-    }
-    if let cancelled = entry.cancellationDate { members += AppleDate.members("cancellation_date", cancelled) }
-    if let offer = entry.promotionalOfferId { members.append(("promotional_offer_id", .string(offer))) }
-    return .object(members)
-  }
-
-  private func latestReceiptInfo(_ account: Account, excludeOld: Bool) -> [JSONText] {
+  private func latestReceiptInfo(_ account: Account, excludeOld: Bool) -> [ResponseBody.LatestReceiptInfo] {
     var records = account.receiptRecords(asOf: account.stamp(at: world.store.clock.now))
     if excludeOld {
       let latest = Dictionary(grouping: records.indices.filter { records[$0].productType == .autoRenewable })
@@ -185,61 +140,20 @@ public struct VerifyReceiptService {
     return records.sorted { $0.purchaseDate > $1.purchaseDate }.map(latestEntry)
   }
 
-  private func latestEntry(_ record: PurchaseRecord) -> JSONText {
-    var members: [(String, JSONText)] = [
-      ("quantity", .string(String(record.quantity))), ("product_id", .string(record.productId)),
-      ("transaction_id", .string(record.transactionId)),
-      ("original_transaction_id", .string(record.originalTransactionId)),
-    ]
-    members += AppleDate.members("purchase_date", record.purchaseDate)
-    members += AppleDate.members("original_purchase_date", record.originalPurchaseDate)
-    let subscription = record.productType == .autoRenewable
-    if let expires = record.expiresDate { members += AppleDate.members("expires_date", expires) }
-    if let line = record.webOrderLineItemId { members.append(("web_order_line_item_id", .string(line))) }
-    members.append(("is_trial_period", .string(record.isTrialPeriod ? "true" : "false")))
-    if subscription {
-      members.append(("is_in_intro_offer_period", .string(record.isInIntroOfferPeriod ? "true" : "false")))
+  /// The receipt's entry for a record, and what only `latest_receipt_info` tells: why it was
+  /// cancelled, whether it was upgraded, who owns it, and a subscription's group.
+  private func latestEntry(_ record: PurchaseRecord) -> ResponseBody.LatestReceiptInfo {
+    var entry = ResponseBody.LatestReceiptInfo(ReceiptBuilder.entry(record))
+    if record.cancellationDate != nil, !record.isUpgraded {
+      entry.cancellationReason = record.cancellationReason.map { String($0.rawValue) }
     }
-    if let cancelled = record.cancellationDate {
-      members += AppleDate.members("cancellation_date", cancelled)
-      if !record.isUpgraded, let reason = record.cancellationReason {
-        members.append(("cancellation_reason", .string(String(reason.rawValue))))
-      }
+    if record.isUpgraded { entry.isUpgraded = "true" }
+    entry.inAppOwnershipType = (record.isFamilyShared ? InAppOwnershipType.familyShared : .purchased).rawValue
+    if record.productType == .autoRenewable,
+      let group = world.store.catalog.product(record.productId)?.subscription?.group
+    {
+      entry.subscriptionGroupIdentifier = SubscriptionGroupNumber.of(group)
     }
-    if record.isUpgraded { members.append(("is_upgraded", .string("true"))) }
-    if let offer = record.promotionalOfferId { members.append(("promotional_offer_id", .string(offer))) }
-    members.append(("in_app_ownership_type", .string(record.isFamilyShared ? "FAMILY_SHARED" : "PURCHASED")))
-    if subscription, let group = world.store.catalog.product(record.productId)?.subscription?.group {
-      members.append(("subscription_group_identifier", .string(SubscriptionGroupNumber.of(group))))
-    }
-    return .object(members)
-  }
-
-  private func pendingRenewalInfo(_ account: Account, now: Date) -> [JSONText] {
-    account.subscriptions.values.sorted { $0.group < $1.group }.map { state in
-      var members: [(String, JSONText)] = [
-        ("auto_renew_product_id", .string(state.autoRenewProductId)),
-        ("auto_renew_status", .string(state.isAutoRenewOn ? "1" : "0")),
-      ]
-      if let intent = state.expirationIntent {
-        members.append(("expiration_intent", .string(String(intent.rawValue))))
-      }
-      if let grace = state.gracePeriodExpiresDate, now < grace {
-        members += AppleDate.members("grace_period_expires_date", grace)
-      }
-      if state.billingRetryStart != nil {
-        members.append(("is_in_billing_retry_period", .string("1")))
-      } else if state.expirationIntent == .billingError {
-        members.append(("is_in_billing_retry_period", .string("0")))
-      }
-      members.append(("original_transaction_id", .string(String(state.originalTransactionNumber))))
-      switch state.priceConsent {
-      case .none: break
-      case .pending: members.append(("price_consent_status", .string("0")))
-      case .accepted: members.append(("price_consent_status", .string("1")))
-      }
-      members.append(("product_id", .string(state.productId)))
-      return .object(members)
-    }
+    return entry
   }
 }

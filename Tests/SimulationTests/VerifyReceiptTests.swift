@@ -35,10 +35,69 @@ import Verifier
     let response = try verify(try signedReceipt())
     #expect(response.status == 0)
     #expect(response.receipt?.inAppPurchases.map(\.productId) == ["level.pack"])
-    let json = response.json.rendered()
-    #expect(json.hasPrefix(#"{"receipt":{"receipt_type":"ProductionSandbox","adam_id":0,"#))
-    #expect(json.hasSuffix(#""environment":"Sandbox","status":0}"#))
-    #expect(!json.contains("latest_receipt"))
+    #expect(response.body.status == 0 && response.body.environment == "Sandbox")
+    let receipt = try #require(response.body.receipt)
+    #expect(receipt.receiptType == "ProductionSandbox" && receipt.adamId == 0)
+    #expect(receipt.inApp.map(\.productId) == ["level.pack"])
+    #expect(receipt.inApp.first?.inAppOwnershipType == nil)
+    #expect(response.body.latestReceipt == nil && response.body.latestReceiptInfo == nil)
+    #expect(response.body.pendingRenewalInfo == nil && response.body.isRetryable == nil)
+  }
+
+  /// The text `verify --json` prints: Apple's keys in Apple's order, two spaces a level.
+  @Test func theAnswerIsWrittenKeyForKeyAsApplesIs() throws {
+    _ = try buy("level.pack")
+    let expected = """
+      {
+        "receipt": {
+          "receipt_type": "ProductionSandbox",
+          "adam_id": 0,
+          "app_item_id": 0,
+          "bundle_id": "com.example.storebench",
+          "application_version": "1.0",
+          "download_id": 0,
+          "version_external_identifier": 0,
+          "receipt_creation_date": "2026-01-01 00:00:00 Etc/GMT",
+          "receipt_creation_date_ms": "1767225600000",
+          "receipt_creation_date_pst": "2025-12-31 16:00:00 America/Los_Angeles",
+          "request_date": "2026-01-01 00:00:00 Etc/GMT",
+          "request_date_ms": "1767225600000",
+          "request_date_pst": "2025-12-31 16:00:00 America/Los_Angeles",
+          "original_purchase_date": "2013-08-01 07:00:00 Etc/GMT",
+          "original_purchase_date_ms": "1375340400000",
+          "original_purchase_date_pst": "2013-08-01 00:00:00 America/Los_Angeles",
+          "original_application_version": "1.0",
+          "in_app": [
+            {
+              "quantity": "1",
+              "product_id": "level.pack",
+              "transaction_id": "2000000000000001",
+              "original_transaction_id": "2000000000000001",
+              "purchase_date": "2026-01-01 00:00:00 Etc/GMT",
+              "purchase_date_ms": "1767225600000",
+              "purchase_date_pst": "2025-12-31 16:00:00 America/Los_Angeles",
+              "original_purchase_date": "2026-01-01 00:00:00 Etc/GMT",
+              "original_purchase_date_ms": "1767225600000",
+              "original_purchase_date_pst": "2025-12-31 16:00:00 America/Los_Angeles",
+              "is_trial_period": "false"
+            }
+          ]
+        },
+        "environment": "Sandbox",
+        "status": 0
+      }
+      """
+    #expect(try verify(try signedReceipt()).body.renderedJSON() == expected)
+    let failure = try verify([]).body.renderedJSON()
+    #expect(
+      failure == """
+        {
+          "status": 21002,
+          "environment": "Sandbox",
+          "is-retryable": false,
+          "is_retryable": false
+        }
+        """)
   }
 
   @Test func base64InputIsAccepted() throws {
@@ -84,16 +143,32 @@ import Verifier
     _ = try buy("pro.monthly")
     world.advanceClock(by: TimeSpan(months: 2))
     let response = try verify(try signedReceipt())
-    guard case .object(let members) = response.json else { Issue.record("not an object"); return }
-    let keys = members.map(\.0)
+    let topLevelKeys = try response.body.renderedJSON().split(separator: "\n").filter {
+      $0.hasPrefix("  \"")
+    }.map { $0.dropFirst(3).prefix { $0 != "\"" } }
     #expect(
-      keys == [
+      topLevelKeys == [
         "receipt", "environment", "latest_receipt", "latest_receipt_info", "pending_renewal_info", "status",
       ])
-    let info = members.first { $0.0 == "latest_receipt_info" }?.1
-    guard case .array(let entries) = info else { Issue.record("no latest_receipt_info"); return }
-    #expect(entries.count == 3)
-    #expect(response.json.rendered().contains(#""auto_renew_status":"1""#))
+    let latest = try #require(response.body.latestReceiptInfo)
+    #expect(latest.count == 3)
+    #expect(latest.map(\.isTrialPeriod) == ["false", "false", "true"])
+    #expect(
+      latest.allSatisfy { $0.inAppOwnershipType == "PURCHASED" && $0.subscriptionGroupIdentifier != nil })
+    #expect(latest.first?.purchaseDatePst == "2026-02-07 16:00:00 America/Los_Angeles")
+    #expect(Set(response.body.receipt?.inApp.map(\.transactionId) ?? []) == Set(latest.map(\.transactionId)))
+    #expect(response.body.receipt?.inApp.allSatisfy { $0.inAppOwnershipType == nil } == true)
+    let pending = try #require(response.body.pendingRenewalInfo)
+    #expect(pending.map(\.autoRenewStatus) == ["1"] && pending.first?.productId == "pro.monthly")
+    #expect(pending.first?.expirationIntent == nil && pending.first?.isInBillingRetryPeriod == nil)
+  }
+
+  @Test func theAnswerReadsBackAsTheSameBody() throws {
+    _ = try buy("pro.monthly")
+    world.advanceClock(by: TimeSpan(months: 2))
+    let body = try verify(try signedReceipt()).body
+    let text = try body.renderedJSON()
+    #expect(try JSONDecoder().decode(ResponseBody.self, from: Data(text.utf8)) == body)
   }
 
   @Test func datesComeInApplesThreeForms() {
@@ -105,10 +180,10 @@ import Verifier
     #expect(AppleDate.isDaylightSaving(Timestamp.parse("2026-03-08T10:00:00Z")!))
     #expect(!AppleDate.isDaylightSaving(Timestamp.parse("2026-03-08T09:59:59Z")!))
     #expect(!AppleDate.isDaylightSaving(Timestamp.parse("2026-11-01T09:00:00Z")!))
-    #expect(
-      AppleDate.members("purchase_date", winter).map(\.0) == [
-        "purchase_date", "purchase_date_ms", "purchase_date_pst",
-      ])
+    let forms = AppleDate.forms(winter)
+    #expect(forms.milliseconds == "1767225600000" && forms.gmt == AppleDate.gmt(winter))
+    let none = AppleDate.forms(nil as Date?)
+    #expect(none.gmt == nil && none.milliseconds == nil && none.pacific == nil)
   }
 
   @Test func signedTransactionsVerifyAndCarryTheirFacts() throws {

@@ -58,7 +58,7 @@ struct VerifyCommand: SessionCommand {
         excludeOldTransactions: excludeOldTransactions))
     session.lastVerifyStatus = response.status
     if json {
-      session.print(lines: response.json.rendered(pretty: true).trimmedLines)
+      session.print(lines: try response.body.renderedJSON().trimmedLines)
     } else if let failure = response.failure {
       session.print("status \(response.status): \(failure)")
     } else {

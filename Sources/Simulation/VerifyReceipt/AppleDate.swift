@@ -6,13 +6,16 @@ import Store
 /// string, and Pacific time with its zone (`2025-12-31 16:00:00 America/Los_Angeles`), daylight
 /// saving time by the United States rules in force since 2007.
 enum AppleDate {
-  /// The `KEY`, `KEY_ms` and `KEY_pst` members for a date.
-  static func members(_ key: String, _ date: Date) -> [(String, JSONText)] {
-    [
-      (key, .string(gmt(date))),
-      ("\(key)_ms", .string(String(Int64((date.timeIntervalSince1970 * 1000).rounded())))),
-      ("\(key)_pst", .string(pacific(date))),
-    ]
+  /// The values of a date's `KEY`, `KEY_ms` and `KEY_pst` keys.
+  static func forms(_ date: Date) -> (gmt: String, milliseconds: String, pacific: String) {
+    (gmt(date), String(Int64((date.timeIntervalSince1970 * 1000).rounded())), pacific(date))
+  }
+
+  /// The values of a date's `KEY`, `KEY_ms` and `KEY_pst` keys; all three absent without a date.
+  static func forms(_ date: Date?) -> (gmt: String?, milliseconds: String?, pacific: String?) {
+    guard let date else { return (nil, nil, nil) }
+    let triple = forms(date)
+    return (triple.gmt, triple.milliseconds, triple.pacific)
   }
 
   static func gmt(_ date: Date) -> String {
