@@ -11,6 +11,11 @@ enum Console {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
+  /// Writes text to standard error with no newline, such as a progress line redrawn in place.
+  static func errorText(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
   /// Writes text with no newline, such as a prompt.
   static func prompt(_ text: String) {
     guard !text.isEmpty else { return }

@@ -25,14 +25,14 @@ final class LineEditor: LineReader {
     rl_attempted_completion_function = complete
     // Ctrl-C interrupts the read on this thread, the one that calls readline(): it returns NULL
     // with errno EINTR.
-    if clibedit_interrupt_reads_on_sigint() != 0 {
-      Console.error(
-        "warning: Ctrl-C cannot be caught, it ends storebench: \(String(cString: strerror(errno)))")
+    if let problem = Interrupts.interruptReadsOnThisThread() {
+      Console.error("warning: Ctrl-C cannot be caught, it ends storebench: \(problem)")
     }
   }
 
   func readLine(prompt: String) -> LineInput {
     errno = 0
+    defer { Interrupts.clear() }  // a Ctrl-C at the prompt abandons the line, not the next command
     guard let raw = readline(prompt) else {
       let interrupted = errno == EINTR
       Console.prompt(interrupted ? "^C\n" : "\n")

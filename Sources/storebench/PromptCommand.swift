@@ -18,16 +18,21 @@ struct PromptCommand: ParsableCommand {
 
   func run() throws {
     let runner = try common.makeRunner()
+    let monitor = InterruptMonitor()
     guard Console.inputIsTerminal else {
+      if let problem = Interrupts.catchInterrupts() {
+        Console.error("warning: Ctrl-C cannot be caught: \(problem)")
+      }
       let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
       let script = Script(name: "-", text: text, directory: FileManager.default.currentDirectoryPath)
-      guard runner.run(script, output: Console.sink).passed else { throw ExitCode.failure }
+      try RunCommand.exit(with: [runner.run(script, output: Console.sink, monitor: monitor)])
       return
     }
     let session = Session(
       catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
       format: common.format, caDirectory: AuthorityLocator.directory(option: common.caDir))
     session.baseDirectory = FileManager.default.currentDirectoryPath
+    session.world.monitor = monitor
     Console.write(
       "storebench \(StorebenchVersion.current) on catalog \(runner.catalogSource). "
         + "Type help, TAB to complete, quit or Ctrl-D to leave.")

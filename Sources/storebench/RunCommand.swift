@@ -22,8 +22,13 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     let runner = try common.makeRunner(keepGoing: keepGoing, echoCommands: transcript)
-    var passed = true
-    for file in files {
+    let monitor = InterruptMonitor()
+    if let problem = Interrupts.catchInterrupts() {
+      Console.error("warning: Ctrl-C cannot be caught: \(problem)")
+    }
+    var results: [ScriptRunner.Result] = []
+    var unreadable = false
+    for file in files where !(results.last?.interrupted ?? false) {
       let script: Script
       if file == "-" {
         let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -33,12 +38,20 @@ struct RunCommand: ParsableCommand {
           script = try Script(path: file)
         } catch {
           Console.error("error: \(error)")
-          passed = false
+          unreadable = true
           continue
         }
       }
-      passed = runner.run(script, output: Console.sink).passed && passed
+      results.append(runner.run(script, output: Console.sink, monitor: monitor))
     }
-    if !passed { throw ExitCode.failure }
+    if unreadable { throw ExitCode.failure }
+    try Self.exit(with: results)
+  }
+
+  /// Ends a run as its results say: 130 when Ctrl-C stopped it (as a shell reports a process
+  /// stopped by SIGINT), 1 when a line failed.
+  static func exit(with results: [ScriptRunner.Result]) throws {
+    if results.contains(where: \.interrupted) { throw ExitCode(130) }
+    if results.contains(where: { !$0.passed }) { throw ExitCode.failure }
   }
 }

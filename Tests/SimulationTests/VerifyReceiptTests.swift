@@ -201,4 +201,35 @@ import Verifier
     #expect(payload.price == 0)
     #expect(payload.storefrontId == "143441")
   }
+
+  @Test func afterAnExpiryTheRenewalInfoSaysAutoRenewOffBesideTheIntent() throws {
+    _ = try buy("pro.monthly")
+    world.store.timeRate = .sandbox
+    world.advanceClock(by: TimeSpan(months: 12))  // the sandbox stops renewing after 12 renewals
+    let response = try verify(try signedReceipt())
+    let pending = try #require(response.body.pendingRenewalInfo?.first)
+    #expect(pending.autoRenewStatus == "0")
+    #expect(pending.expirationIntent == "1")
+    let state = try world.store.subscription(for: "pro.monthly", account: world.device.queue.account)
+    let renewal = SignedPayloadFactory(world: world).renewalInfo(state)
+    #expect(renewal.autoRenewStatus == .off)
+    #expect(renewal.expirationIntent == .customerCancelled)
+    #expect(!world.device.storage.unlocked.contains("pro.monthly"))
+  }
+
+  @Test func sandboxReceiptsCarryApplesFixedOriginalPurchaseAndNumericGroups() throws {
+    _ = try buy("pro.monthly")
+    let sandbox = try verify(try signedReceipt())
+    #expect(sandbox.body.receipt?.originalPurchaseDate == "2013-08-01 07:00:00 Etc/GMT")
+    #expect(sandbox.body.receipt?.originalApplicationVersion == "1.0")
+    let group = try #require(sandbox.body.latestReceiptInfo?.first?.subscriptionGroupIdentifier)
+    #expect(group.count == 8 && group.allSatisfy(\.isNumber))
+    let payload = SignedPayloadFactory(world: world).transaction(
+      try #require(world.device.queue.account.history.first))
+    #expect(payload.subscriptionGroupIdentifier == group)
+    world.environment = .production
+    world.refreshReceipt(of: world.device)
+    let production = try verify(try signedReceipt(), endpoint: .production)
+    #expect(production.body.receipt?.originalPurchaseDate == "2026-01-01 00:00:00 Etc/GMT")
+  }
 }

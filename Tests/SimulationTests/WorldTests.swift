@@ -94,3 +94,82 @@ import Testing
     #expect(world.device.storage.isEmpty)
   }
 }
+
+/// Asks long work to stop after it has been asked a number of times.
+private final class StopAfter: WorkMonitor {
+  var questionsLeft: Int
+  var progressReports: [Double] = []
+  var finishedCount = 0
+
+  init(questions: Int) { questionsLeft = questions }
+
+  var isStopRequested: Bool {
+    questionsLeft -= 1
+    return questionsLeft < 0
+  }
+
+  func progress(_ fraction: Double, _ description: String) { progressReports.append(fraction) }
+  func finished() { finishedCount += 1 }
+}
+
+@Suite struct LongWorkTests {
+  let world: World
+
+  init() throws {
+    world = try World.onDefaultCatalog()
+    world.store.timeRate = .everyTwoSeconds
+  }
+
+  @Test func anInterruptedAdvanceLeavesTheWorldConsistentAtTheLastEvent() throws {
+    _ = try world.buy("pro.monthly")
+    let monitor = StopAfter(questions: 2)
+    world.monitor = monitor
+    let start = world.store.clock.now
+    guard case .interrupted(let at, let events) = world.advanceClock(by: TimeSpan(seconds: 86_400)) else {
+      Issue.record("the advance was not interrupted")
+      return
+    }
+    #expect(monitor.finishedCount == 1)
+    #expect(monitor.progressReports.count == 2)
+    #expect(events == 3 * 1024 - 1)
+    #expect(at == world.store.clock.now)
+    let account = world.device.queue.account
+    // Every renewal up to the clock happened, each app heard it and finished it, and none after it.
+    #expect(account.history.count == events + 1)
+    #expect(account.history.last?.purchaseDate == at)
+    #expect(at == start.addingTimeInterval(Double(events) * 2))
+    #expect(world.device.queue.transactions.isEmpty)
+    #expect(try world.receipt(of: world.device).inAppPurchases.count == events + 1)
+    // Carrying on completes the rest, as if nothing had stopped it.
+    world.monitor = nil
+    #expect(
+      world.advanceClock(by: TimeSpan(seconds: 86_400 - Int(at.timeIntervalSince(start)))) == .completed)
+    #expect(account.history.count == 86_400 / 2 + 1)
+  }
+
+  @Test func aConsumableIsInTheReceiptWrittenAtItsPurchaseUntilFinishedAndRefreshed() throws {
+    world.device.queue.removeObserver(named: "app")
+    let coins = try world.buy("coins.100")
+    let atPurchase = try world.receipt(of: world.device)
+    #expect(atPurchase.inAppPurchases.map(\.productId) == ["coins.100"])
+    try world.device.queue.finish(coins)
+    world.settle()
+    // Finishing writes no receipt: the one on the device still lists the consumable.
+    #expect(try world.receipt(of: world.device).inAppPurchases.map(\.productId) == ["coins.100"])
+    world.refreshReceipt(of: world.device)
+    #expect(try world.receipt(of: world.device).inAppPurchases.isEmpty)
+    // The receipt written at purchase reads the same after the finish.
+    let snapshot = try #require(atPurchase.inAppPurchases.first)
+    #expect(snapshot.transactionId == coins.transactionIdentifier)
+  }
+
+  @Test func aReceiptShowsRecordsAsTheyWereWhenWritten() throws {
+    let pack = try world.buy("level.pack")
+    try world.store.refund(
+      transactionNumber: try #require(pack.record?.transactionNumber), reason: .other,
+      account: world.device.queue.account)
+    #expect(try world.receipt(of: world.device).inAppPurchases.first?.cancellationDate == nil)
+    world.refreshReceipt(of: world.device)
+    #expect(try world.receipt(of: world.device).inAppPurchases.first?.cancellationDate != nil)
+  }
+}

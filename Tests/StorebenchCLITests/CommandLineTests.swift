@@ -158,3 +158,33 @@ extension CLITests {
     }
   }
 }
+
+@Suite struct InterruptTests {
+  /// Ctrl-C during a long `advance-clock` in a script stops it after the last event fully
+  /// processed, says where the clock stands, and ends the run with status 130.
+  @Test func ctrlCStopsALongAdvanceAndTheRunExitsWith130() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("long.storebench")
+    try write(
+      """
+      catalog load \(Binary.repository.path)/catalog/selfies.json
+      time-rate every-2s
+      buy com.example.selfies.sub.allaccess
+      advance-clock 10y
+      clock
+      """, to: script)
+    let result = try Binary.run(
+      executable: "/bin/sh",
+      [
+        "-c",
+        #"STOREBENCH_CA_DIR="$0/ca" "$1" run "$2" > "$0/out" & pid=$!; sleep 2; kill -INT $pid; wait $pid"#,
+        directory.path, Binary.path, script.path,
+      ])
+    #expect(result.status == 130)
+    #expect(result.error.contains("long.storebench:4: interrupted: the clock stopped at 2026-01-01T"))
+    let output = try String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8)
+    #expect(output.split(separator: "\n").last?.contains("app removedTransactions: #") == true)
+    #expect(!output.contains("\n2026-01-01T") && !output.hasSuffix("Z\n"))  // `clock` never ran
+  }
+}
