@@ -141,7 +141,7 @@ public final class PaymentQueue {
           Event(
             time: now, actor: actor("queue"), action: "unheard",
             detail: "\(update.transaction.summary(as: update.state)) (no observer)",
-            fields: fields(of: update.transaction, state: update.state)))
+            fields: log.readsFields ? fields(of: update.transaction, state: update.state) : []))
       }
     }
     pending.append(.updated(updates, targets: targets))

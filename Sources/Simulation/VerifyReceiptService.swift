@@ -17,15 +17,22 @@ public struct VerifyReceiptService {
     public var endpoint: Verifier.Environment
     /// Only the latest renewal of each subscription in `latest_receipt_info`.
     public var excludeOldTransactions: Bool
+    /// Whether the answer carries the receipt and the account's transactions (`receipt`,
+    /// `latest_receipt`, `latest_receipt_info`, `pending_renewal_info`), as Apple's does. A caller
+    /// that wants only the status and the decoded receipt says no, and is spared building them (for
+    /// a long history, most of the work).
+    public var includesTransactions = true
 
     /// Creates a request.
     public init(
-      receiptData: [UInt8], password: String?, endpoint: Verifier.Environment, excludeOldTransactions: Bool
+      receiptData: [UInt8], password: String?, endpoint: Verifier.Environment, excludeOldTransactions: Bool,
+      includesTransactions: Bool = true
     ) {
       self.receiptData = receiptData
       self.password = password
       self.endpoint = endpoint
       self.excludeOldTransactions = excludeOldTransactions
+      self.includesTransactions = includesTransactions
     }
   }
 
@@ -113,6 +120,10 @@ public struct VerifyReceiptService {
   private func success(
     _ receipt: AppReceipt, account: Account, subscriptions: Bool, request: Request, now: Date
   ) throws(SimulationError) -> Response {
+    guard request.includesTransactions else {
+      let body = ResponseBody(environment: request.endpoint.rawValue, status: 0)
+      return Response(status: 0, failure: nil, receipt: receipt, body: body)
+    }
     var body = ResponseBody(
       environment: request.endpoint.rawValue, receipt: ResponseBody.Receipt(receipt, answeredAt: now),
       status: 0)

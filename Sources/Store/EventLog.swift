@@ -15,6 +15,10 @@ public final class EventLog {
   /// Whether anyone listens: reporters skip building events nobody will read.
   public var isListening: Bool { listener != nil }
 
+  /// Whether the listener reads events' named fields (JSON output does, text does not): reporters
+  /// skip building fields nobody will read.
+  public var readsFields = true
+
   /// Reports an event.
   public func record(_ event: Event) {
     listener?(event)

@@ -212,6 +212,9 @@ public final class Store {
     _ action: String, _ detail: @autoclosure () -> String, _ fields: @autoclosure () -> [Event.Field] = []
   ) {
     guard log.isListening else { return }
-    log.record(Event(time: clock.now, actor: "store", action: action, detail: detail(), fields: fields()))
+    log.record(
+      Event(
+        time: clock.now, actor: "store", action: action, detail: detail(),
+        fields: log.readsFields ? fields() : []))
   }
 }

@@ -46,7 +46,9 @@ public final class Session {
     self.output = output
     self.format = format
     self.recorder = Recorder(catalogSource: catalogSource, clockStart: world.store.clock.now)
-    log.redirect { [output, format] event in output.write(EventRenderer.render(event, as: format)) }
+    let renderer = EventRenderer(format: format)
+    log.readsFields = format == .json
+    log.redirect { [output] event in output.write(renderer.render(event)) }
   }
 
   /// Writes a line of command output.

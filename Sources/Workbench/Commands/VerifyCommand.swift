@@ -55,7 +55,7 @@ struct VerifyCommand: SessionCommand {
     let response = try VerifyReceiptService(world: session.world).verify(
       .init(
         receiptData: data, password: password, endpoint: endpoint,
-        excludeOldTransactions: excludeOldTransactions))
+        excludeOldTransactions: excludeOldTransactions, includesTransactions: json))
     session.lastVerifyStatus = response.status
     if json {
       session.print(lines: try response.body.renderedJSON().trimmedLines)
