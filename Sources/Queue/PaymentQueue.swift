@@ -166,8 +166,12 @@ public final class PaymentQueue {
     }
     transaction.isFinished = true
     transactions.removeAll { $0 === transaction }
-    if let number = transaction.record?.transactionNumber, !account.noteFinished(transactionNumber: number) {
-      store.account(holdingTransaction: number)?.noteFinished(transactionNumber: number)
+    if let record = transaction.record, record.productType == .consumable,
+      !account.noteFinished(transactionNumber: record.transactionNumber)
+    {
+      // Bought before the device signed in to another account: Apple notes it on the buyer's.
+      store.account(holdingTransaction: record.transactionNumber)?.noteFinished(
+        transactionNumber: record.transactionNumber)
     }
     let interrupted = downloads.cancelUnfinished(of: transaction)
     if !interrupted.isEmpty {
