@@ -18,8 +18,9 @@ struct ReceiptBuilder {
     return AppReceipt(
       receiptType: snapshot.environment == .production ? "Production" : "ProductionSandbox", appItemId: 0,
       bundleId: catalog.bundleId, appVersion: catalog.appVersion, opaqueValue: opaque, sha1Hash: hash,
-      creationDate: snapshot.stamp.date, originalApplicationVersion: world.originalApplicationVersion,
-      originalPurchaseDate: world.originalPurchaseDate,
+      creationDate: snapshot.stamp.date,
+      originalApplicationVersion: world.originalApplicationVersion(in: snapshot.environment),
+      originalPurchaseDate: world.originalPurchaseDate(in: snapshot.environment),
       inAppPurchases: snapshot.account.receiptRecords(asOf: snapshot.stamp).map(Self.entry))
   }
 

@@ -8,12 +8,18 @@ extension World {
   public static let sandboxOriginalPurchaseDate = Date(timeIntervalSince1970: 1_375_340_400)
 
   /// When the customer first got the app, as receipts and app transactions give it.
-  public var originalPurchaseDate: Date {
+  public var originalPurchaseDate: Date { originalPurchaseDate(in: environment) }
+
+  /// The version of the app the customer first got, as receipts and app transactions give it.
+  public var originalApplicationVersion: String { originalApplicationVersion(in: environment) }
+
+  /// When the customer first got the app, as a receipt of an environment gives it.
+  func originalPurchaseDate(in environment: Verifier.Environment) -> Date {
     environment == .production ? VirtualClock.defaultStart : Self.sandboxOriginalPurchaseDate
   }
 
-  /// The version of the app the customer first got, as receipts and app transactions give it.
-  public var originalApplicationVersion: String {
+  /// The version of the app the customer first got, as a receipt of an environment gives it.
+  func originalApplicationVersion(in environment: Verifier.Environment) -> String {
     environment == .production ? store.catalog.appVersion : "1.0"
   }
 
