@@ -178,7 +178,23 @@ extension CLITests {
       executable: "/bin/sh",
       [
         "-c",
-        #"STOREBENCH_CA_DIR="$0/ca" "$1" run "$2" > "$0/out" & pid=$!; sleep 2; kill -INT $pid; wait $pid"#,
+        // Once the purchase is done, Ctrl-C every half second until the run ends (a signal that
+        // comes before the handler is installed is ignored, as a background job's is); after
+        // 20 s, kill it so that the test cannot hang.
+        #"""
+        STOREBENCH_CA_DIR="$0/ca" "$1" run "$2" > "$0/out" & pid=$!
+        tries=0
+        until grep -q "removedTransactions: #1 " "$0/out" 2>/dev/null || [ $tries -ge 200 ]; do
+          sleep 0.1; tries=$((tries + 1))
+        done
+        sleep 0.5
+        tries=0
+        while kill -0 $pid 2>/dev/null && [ $tries -lt 40 ]; do
+          kill -INT $pid; sleep 0.5; tries=$((tries + 1))
+        done
+        kill -9 $pid 2>/dev/null
+        wait $pid
+        """#,
         directory.path, Binary.path, script.path,
       ])
     #expect(result.status == 130)
