@@ -1,11 +1,13 @@
 import Foundation
 import Store
+import SystemIO
 
 /// Keeps the lines a session runs and, while `record` is on, writes them to a script that
 /// `storebench run` replays with the same output. The script starts with a header and every line
 /// run before recording began, so that it replays from the session's start; a line that failed is
-/// kept as a comment with its error. Each line is written with one write, so that a crash never
-/// leaves half a line.
+/// kept as a comment with its error. The header and earlier lines are written atomically, then each
+/// line is appended whole as it runs (``AppendOnlyFile``), so that an interrupted recording can only
+/// lose whole lines; `storebench run` rejects a recording whose last line has no line end.
 public final class Recorder {
   /// A line the session ran.
   public struct Entry: Hashable, Sendable {
@@ -23,7 +25,7 @@ public final class Recorder {
   let startCatalogName: String
   /// The virtual time the session started at.
   let clockStart: Date
-  private var recording: (path: String, handle: FileHandle)?
+  private var recording: AppendOnlyFile?
 
   /// Creates a recorder for a session starting now.
   ///
@@ -37,10 +39,6 @@ public final class Recorder {
       catalogSource == CatalogLocator.builtInName
       ? nil : URL(fileURLWithPath: catalogSource).standardizedFileURL.path
     self.clockStart = clockStart
-  }
-
-  deinit {
-    try? recording?.handle.close()
   }
 
   /// Where the script is being written, when recording.
@@ -67,12 +65,12 @@ public final class Recorder {
     entries.append(entry)
     guard let recording else { return nil }
     do {
-      try recording.handle.write(contentsOf: Data(Self.render(entry).utf8))
+      try recording.append(Array(Self.render(entry).utf8))
       return nil
     } catch {
       self.recording = nil
-      try? recording.handle.close()
-      return "warning: recording stopped, \(recording.path) cannot be written: \(error.localizedDescription)"
+      recording.close()
+      return "warning: recording stopped, \(recording.path) cannot be written: \(error)"
     }
   }
 
@@ -92,12 +90,10 @@ public final class Recorder {
     }
     let text = header.map { $0 + "\n" }.joined() + entries.map(Self.render).joined()
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-      try handle.seekToEnd()
-      recording = (path, handle)
+      try StagedFile.writeAtomically(Array(text.utf8), to: path)
+      recording = try AppendOnlyFile(path: path)
     } catch {
-      throw WorkbenchError("\(path): cannot write the recording: \(error.localizedDescription)")
+      throw WorkbenchError("\(path): cannot write the recording: \(error)")
     }
   }
 
@@ -108,7 +104,7 @@ public final class Recorder {
   func stop() throws(WorkbenchError) -> (path: String, lines: Int) {
     guard let recording else { throw WorkbenchError("not recording (`record FILE` starts)") }
     self.recording = nil
-    try? recording.handle.close()
+    recording.close()
     return (recording.path, entries.count)
   }
 
