@@ -58,7 +58,7 @@ public final class Recorder {
   ///   - outcome: how it ended.
   /// - Returns: a warning when the recording could not be written and has stopped.
   func note(line: String, words: [String], outcome: Interpreter.Outcome) -> String? {
-    let command = words.first == "try" ? words.dropFirst().first : words.first
+    let command = words.first { $0 != "try" }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty, command != "record" else { return nil }
     let entry = Entry(line: trimmed, failure: outcome.failure)
@@ -108,20 +108,34 @@ public final class Recorder {
     return (recording.path, entries.count)
   }
 
+  /// How the second line of a recording's header begins: what tells a reader the file is one.
+  static let mark = "# Recorded by storebench "
+
+  /// Whether a script's lines are a recording: one of its first two lines begins with ``mark``.
+  static func isRecording(_ lines: [String]) -> Bool {
+    lines.prefix(2).contains { $0.hasPrefix(mark) }
+  }
+
   /// The lines a recording begins with: how to run it, where it came from, and the catalog to load
   /// when the session did not start on the built-in one.
   var header: [String] {
     [
       "#!/usr/bin/env -S storebench run",
-      "# Recorded by storebench \(StorebenchVersion.current).",
+      "\(Self.mark)\(StorebenchVersion.current).",
       "# Catalog: \(startCatalogName). Clock started at \(Timestamp.iso8601(clockStart)).",
       "# Replay: storebench run FILE. Failed commands are kept as comments.",
     ] + (startCatalog.map { ["catalog load \(CommandLineSplitter.quote($0))"] } ?? [])
   }
 
   /// An entry as script text: the line, or for a failed one, comments with the line and its error.
+  /// A failed line too long to be kept in a comment (``CommandLineSplitter/maximumLineBytes``) is
+  /// named by its length.
   static func render(_ entry: Entry) -> String {
     guard let failure = entry.failure else { return entry.line + "\n" }
-    return (["# failed: \(entry.line)"] + failure.trimmedLines.map { "#   \($0)" }).map { $0 + "\n" }.joined()
+    var comment = "# failed: \(entry.line)"
+    if comment.utf8.count > CommandLineSplitter.maximumLineBytes {
+      comment = "# failed: a line of \(entry.line.utf8.count) bytes"
+    }
+    return ([comment] + failure.trimmedLines.map { "#   \($0)" }).map { $0 + "\n" }.joined()
   }
 }
