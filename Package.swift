@@ -21,7 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
   ],
   targets: [
-    .target(name: "Catalog"),
+    .target(name: "Catalog", dependencies: ["SystemIO"]),
     .target(name: "CivilCalendar"),
     .target(name: "SystemIO"),
     .target(name: "Store", dependencies: ["Catalog", "CivilCalendar"]),

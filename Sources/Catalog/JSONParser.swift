@@ -154,31 +154,45 @@ public struct JSONParser {
     while let byte = current, isDigit(byte) { index += 1 }
   }
 
+  /// A string's contents, collected as UTF-8 bytes in one pass: runs of plain bytes are copied whole
+  /// (after checking that they are valid UTF-8), escapes are appended encoded.
   private mutating func parseString() throws(SyntaxError) -> String {
     index += 1
-    var scalars = String.UnicodeScalarView()
+    var text: [UInt8] = []
     var runStart = index
-    func flush(_ parser: JSONParser, upTo end: Int) {
-      scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-    }
     while let byte = current {
       switch byte {
       case UInt8(ascii: "\""):
-        flush(self, upTo: index)
+        text.append(contentsOf: bytes[runStart..<index])
         index += 1
-        return String(scalars)
+        return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        flush(self, upTo: index)
+        text.append(contentsOf: bytes[runStart..<index])
         index += 1
-        scalars.append(try parseEscape())
+        text.append(contentsOf: try parseEscape().utf8)
         runStart = index
       case 0..<0x20:
         throw error("control character in a string")
+      case 0x80...:
+        try skipMultibyteScalar()
       default:
         index += 1
       }
     }
     throw error("unterminated string")
+  }
+
+  /// Moves past one UTF-8 sequence of two to four bytes.
+  ///
+  /// - Throws: ``SyntaxError`` `invalid UTF-8 at byte offset N` (counted from 0) for a malformed,
+  ///   overlong or truncated sequence, or a surrogate.
+  private mutating func skipMultibyteScalar() throws(SyntaxError) {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes[index...].makeIterator()
+    guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else {
+      throw error("invalid UTF-8 at byte offset \(index)")
+    }
+    index += encoded.count
   }
 
   private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
