@@ -1,4 +1,7 @@
-/// A strict JSON parser (RFC 8259) that reports the line and column of the first syntax error.
+import SystemIO
+
+/// A strict JSON parser (RFC 8259) that reports the line and column of the first syntax error. The
+/// document must be UTF-8: invalid bytes are refused with their offset, never repaired.
 public struct JSONParser {
   /// A syntax error with its position in the text.
   public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -22,6 +25,12 @@ public struct JSONParser {
   /// - Throws: ``SyntaxError`` for anything that is not exactly one JSON value.
   public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
+    do {
+      _ = try UTF8Text.decode(bytes[...])
+    } catch {
+      parser.index = error.offset
+      throw parser.error("invalid UTF-8 at byte offset \(error.offset)")
+    }
     parser.skipWhitespace()
     let value = try parser.parseValue()
     parser.skipWhitespace()
@@ -155,7 +164,7 @@ public struct JSONParser {
   }
 
   /// A string's contents, collected as UTF-8 bytes in one pass: runs of plain bytes are copied whole
-  /// (after checking that they are valid UTF-8), escapes are appended encoded.
+  /// (the document was checked to be UTF-8 first), escapes are appended encoded.
   private mutating func parseString() throws(SyntaxError) -> String {
     index += 1
     var text: [UInt8] = []
@@ -173,26 +182,11 @@ public struct JSONParser {
         runStart = index
       case 0..<0x20:
         throw error("control character in a string")
-      case 0x80...:
-        try skipMultibyteScalar()
       default:
         index += 1
       }
     }
     throw error("unterminated string")
-  }
-
-  /// Moves past one UTF-8 sequence of two to four bytes.
-  ///
-  /// - Throws: ``SyntaxError`` `invalid UTF-8 at byte offset N` (counted from 0) for a malformed,
-  ///   overlong or truncated sequence, or a surrogate.
-  private mutating func skipMultibyteScalar() throws(SyntaxError) {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes[index...].makeIterator()
-    guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else {
-      throw error("invalid UTF-8 at byte offset \(index)")
-    }
-    index += encoded.count
   }
 
   private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// A script's text and where it came from.
 ///
@@ -57,28 +58,14 @@ public struct Script: Sendable {
   /// UTF-8's byte-order mark, which some editors put at the start of a file.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-  /// The text of UTF-8 bytes, checked in one pass.
+  /// The text of UTF-8 bytes.
   ///
   /// - Throws: ``WorkbenchError`` `NAME:LINE:COLUMN: invalid UTF-8` at the first bad byte.
   private static func decode(_ bytes: ArraySlice<UInt8>, name: String) throws(WorkbenchError) -> String {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var line = 1
-    var column = 1
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded):
-        if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
-          line += 1
-          column = 1
-        } else {
-          column += encoded.count
-        }
-      case .error:
-        throw WorkbenchError("\(name):\(line):\(column): invalid UTF-8")
-      case .emptyInput:
-        return String(decoding: bytes, as: UTF8.self)
-      }
+    do {
+      return try UTF8Text.decode(bytes)
+    } catch {
+      throw WorkbenchError("\(name):\(error.line):\(error.column): invalid UTF-8")
     }
   }
 }
