@@ -191,9 +191,12 @@ private final class Listener: StoreListener {
   }
 
   @Test func theClockIsSetOnlyWithinItsRange() throws {
-    #expect(throws: StoreError.self) { try store.setClock(to: date("1969-12-31")) }
+    #expect(throws: StoreError.self) { try store.setClock(to: date("1969-12-31T23:59:59Z")) }
+    try store.setClock(to: date("1970-01-01T00:00:00Z"))
+    #expect(store.clock.now == VirtualClock.earliest)
     try store.setClock(to: date("9999-12-31T23:59:59Z"))
     #expect(store.clock.now == VirtualClock.latest)
+    #expect(throws: StoreError.self) { try store.setClock(to: VirtualClock.latest.addingTimeInterval(1)) }
   }
 
   @Test func staleEventsAreSkipped() throws {
