@@ -21,18 +21,22 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
   ],
   targets: [
-    .target(name: "Catalog"),
+    .target(name: "Catalog", dependencies: ["SystemIO"]),
     .target(name: "CivilCalendar"),
+    .target(name: "SystemIO"),
     .target(name: "Store", dependencies: ["Catalog", "CivilCalendar"]),
     .target(name: "Queue", dependencies: ["Catalog", "Store"]),
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
-    .target(name: "Verifier", dependencies: ["CivilCalendar", crypto, cryptoExtras, x509, swiftASN1]),
+    .target(
+      name: "Verifier", dependencies: ["CivilCalendar", "SystemIO", crypto, cryptoExtras, x509, swiftASN1]),
     .target(
       name: "Simulation",
       dependencies: ["Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier"]),
     .target(
       name: "Workbench",
-      dependencies: ["Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", argumentParser],
+      dependencies: [
+        "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser,
+      ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
     .target(
@@ -41,7 +45,9 @@ let package = Package(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
       name: "storebench",
-      dependencies: ["Workbench", "Benchmarks", "Simulation", "Store", "CLibEdit", argumentParser]),
+      dependencies: [
+        "Workbench", "Benchmarks", "Simulation", "Store", "SystemIO", "CLibEdit", argumentParser,
+      ]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),

@@ -45,7 +45,7 @@ public struct SubscriptionBenchmark {
       }
     }
     let start = ContinuousClock.now
-    store.advanceClock(by: span)
+    try store.advanceClock(by: span)
     let elapsed = ContinuousClock.now - start
     let records = (0..<subscriptions).reduce(0) {
       $0 + (store.account(named: "customer\($1)")?.history.count ?? 0)

@@ -1,8 +1,9 @@
 import Foundation
+import SystemIO
 
 /// Reads catalogs, in storebench's native JSON format or as Xcode StoreKit configuration files
 /// (`.storekit`), and checks every field, so a mistake is reported with its file and JSON path
-/// rather than discovered mid-purchase.
+/// rather than discovered mid-purchase. A document is UTF-8 JSON of at most ``maximumBytes``.
 public enum CatalogLoader {
   /// The bundle identifier given to catalogs read from `.storekit` files, which name no app.
   public static let defaultStoreKitBundleId = "com.example.storekit"
@@ -14,15 +15,20 @@ public enum CatalogLoader {
   ///   - bundleId: for `.storekit` files, the app's bundle identifier.
   /// - Throws: ``CatalogError`` naming the file and the JSON path (or line and column) at fault.
   public static func load(path: String, bundleId: String? = nil) throws(CatalogError) -> Catalog {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      bytes = try FileReader.read(path, limit: maximumBytes)
     } catch {
-      throw CatalogError(file: path, location: "", reason: "cannot read the file (\(describe(error)))")
+      switch error {
+      case .isDirectory: throw CatalogError(file: path, location: "", reason: "is a directory")
+      case .tooLarge: throw CatalogError(file: path, location: "", reason: sizeLimitReason)
+      case .system(let cause):
+        throw CatalogError(file: path, location: "", reason: "cannot read the file (\(cause))")
+      }
     }
     do {
-      guard path.hasSuffix(".storekit") else { return try parse(Array(data)) }
-      return try parseStoreKitConfiguration(Array(data), bundleId: bundleId ?? defaultStoreKitBundleId)
+      guard path.hasSuffix(".storekit") else { return try parse(bytes) }
+      return try parseStoreKitConfiguration(bytes, bundleId: bundleId ?? defaultStoreKitBundleId)
     } catch {
       var located = error
       located.file = path
@@ -46,21 +52,18 @@ public enum CatalogLoader {
     try StoreKitConfigurationReader(bundleId: bundleId).catalog(try document(bytes))
   }
 
+  /// The largest catalog document, in bytes: 16 MiB.
+  public static let maximumBytes = 16 * 1024 * 1024
+
+  private static let sizeLimitReason = "larger than 16 MiB (\(maximumBytes) bytes), the limit for a catalog"
+
   private static func document(_ bytes: [UInt8]) throws(CatalogError) -> JSONNode {
+    guard !bytes.isEmpty else { throw CatalogError(location: "", reason: "empty file, not a catalog") }
+    guard bytes.count <= maximumBytes else { throw CatalogError(location: "", reason: sizeLimitReason) }
     do {
       return JSONNode(value: try JSONParser.parse(bytes), path: "")
     } catch {
       throw CatalogError(location: "line \(error.line), column \(error.column)", reason: error.reason)
     }
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue))
-    }
-    return nsError.localizedDescription
   }
 }

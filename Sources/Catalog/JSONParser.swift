@@ -1,4 +1,7 @@
-/// A strict JSON parser (RFC 8259) that reports the line and column of the first syntax error.
+import SystemIO
+
+/// A strict JSON parser (RFC 8259) that reports the line and column of the first syntax error. The
+/// document must be UTF-8: invalid bytes are refused with their offset, never repaired.
 public struct JSONParser {
   /// A syntax error with its position in the text.
   public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -22,6 +25,12 @@ public struct JSONParser {
   /// - Throws: ``SyntaxError`` for anything that is not exactly one JSON value.
   public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
+    do {
+      _ = try UTF8Text.decode(bytes[...])
+    } catch {
+      parser.index = error.offset
+      throw parser.error("invalid UTF-8 at byte offset \(error.offset)")
+    }
     parser.skipWhitespace()
     let value = try parser.parseValue()
     parser.skipWhitespace()
@@ -154,23 +163,22 @@ public struct JSONParser {
     while let byte = current, isDigit(byte) { index += 1 }
   }
 
+  /// A string's contents, collected as UTF-8 bytes in one pass: runs of plain bytes are copied whole
+  /// (the document was checked to be UTF-8 first), escapes are appended encoded.
   private mutating func parseString() throws(SyntaxError) -> String {
     index += 1
-    var scalars = String.UnicodeScalarView()
+    var text: [UInt8] = []
     var runStart = index
-    func flush(_ parser: JSONParser, upTo end: Int) {
-      scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-    }
     while let byte = current {
       switch byte {
       case UInt8(ascii: "\""):
-        flush(self, upTo: index)
+        text.append(contentsOf: bytes[runStart..<index])
         index += 1
-        return String(scalars)
+        return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        flush(self, upTo: index)
+        text.append(contentsOf: bytes[runStart..<index])
         index += 1
-        scalars.append(try parseEscape())
+        text.append(contentsOf: try parseEscape().utf8)
         runStart = index
       case 0..<0x20:
         throw error("control character in a string")

@@ -12,13 +12,13 @@ struct StoreKitConfigurationReader {
 
   func catalog(_ root: JSONNode) throws(CatalogError) -> Catalog {
     let object = try root.object()
-    var products: [Product] = []
+    var products: [(product: Product, node: JSONNode)] = []
     for node in try object.optional("products")?.array() ?? [] {
       products.append(
-        try product(node, allowed: ["Consumable": .consumable, "NonConsumable": .nonConsumable]))
+        (try product(node, allowed: ["Consumable": .consumable, "NonConsumable": .nonConsumable]), node))
     }
     for node in try object.optional("nonRenewingSubscriptions")?.array() ?? [] {
-      products.append(try product(node, allowed: ["NonRenewingSubscription": .nonRenewing]))
+      products.append((try product(node, allowed: ["NonRenewingSubscription": .nonRenewing]), node))
     }
     for groupNode in try object.optional("subscriptionGroups")?.array() ?? [] {
       let group = try groupNode.object()
@@ -26,12 +26,15 @@ struct StoreKitConfigurationReader {
       for node in try group.required("subscriptions").array() {
         var subscription = try product(node, allowed: ["RecurringSubscription": .autoRenewable])
         subscription.subscription = try terms(node, group: name)
-        products.append(subscription)
+        products.append((subscription, node))
       }
     }
-    var seen: Set<String> = []
-    for product in products where !seen.insert(product.id).inserted {
-      throw CatalogError(location: "", reason: "duplicate productID \"\(product.id)\"")
+    var seen: [String: String] = [:]
+    for (product, node) in products {
+      if let first = seen[product.id] {
+        throw node.fail("duplicate productID \"\(product.id)\" (first defined at \(first))")
+      }
+      seen[product.id] = node.path
     }
     let settings = try object.optional("settings")?.object()
     let storefront = try settings?.optional("_storefront").map { (node) throws(CatalogError) -> Storefront in
@@ -41,7 +44,7 @@ struct StoreKitConfigurationReader {
     }
     return Catalog(
       bundleId: bundleId, appVersion: "1", baseStorefront: storefront ?? Storefront.named("USA")!,
-      products: products)
+      products: products.map(\.product))
   }
 
   private func product(_ node: JSONNode, allowed types: [String: ProductType]) throws(CatalogError) -> Product

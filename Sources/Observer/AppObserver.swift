@@ -134,7 +134,7 @@ public final class AppObserver: TransactionObserver {
     case .nonRenewing:
       let unlocked = storage.unlock(productId)
       let until = product.nonRenewingPeriod.map { period in
-        " until \(Timestamp.iso8601(VirtualClock.adding(TimeSpan(period), to: transaction.date)))"
+        " until \(Timestamp.iso8601(VirtualClock.addingUpToLatest(TimeSpan(period), to: transaction.date)))"
       }
       report(queue, "deliver", "\(productId) \(unlocked ? "unlocked" : "extended")\(until ?? "")")
     }

@@ -96,11 +96,13 @@ public final class World: StoreListener {
   ///
   /// The ``monitor`` may stop it between two events: the clock then stands at the last event
   /// fully processed, and every app has heard everything up to it.
+  ///
+  /// - Throws: ``StoreError`` when the clock would pass ``VirtualClock/latest``; nothing happens.
   @discardableResult
-  public func advanceClock(by span: TimeSpan) -> ClockAdvance {
+  public func advanceClock(by span: TimeSpan) throws(StoreError) -> ClockAdvance {
+    let target = try store.instant(after: span)
     settle()
     let start = store.clock.now
-    let target = VirtualClock.adding(span, to: start)
     defer { monitor?.finished() }
     var events = 0
     while let due = nextDue(notAfter: target) {

@@ -22,8 +22,22 @@ extension Store {
   }
 
   /// Moves the clock forward by a span, running what falls due.
-  public func advanceClock(by span: TimeSpan) {
-    advanceClock(to: VirtualClock.adding(span, to: clock.now))
+  ///
+  /// - Throws: ``StoreError`` when the clock would pass ``VirtualClock/latest``; it does not move.
+  public func advanceClock(by span: TimeSpan) throws(StoreError) {
+    advanceClock(to: try instant(after: span))
+  }
+
+  /// The instant a span after now.
+  ///
+  /// - Throws: ``StoreError`` when it would pass ``VirtualClock/latest``.
+  public func instant(after span: TimeSpan) throws(StoreError) -> Date {
+    guard let instant = VirtualClock.adding(span, to: clock.now) else {
+      throw StoreError(
+        "the clock cannot pass \(Timestamp.iso8601(VirtualClock.latest)) (it is at \(Timestamp.iso8601(clock.now)))"
+      )
+    }
+    return instant
   }
 
   /// When the next scheduled event is due, if any.
@@ -40,8 +54,14 @@ extension Store {
   /// Moves the clock to an instant without running what falls due (only before anything exists,
   /// or forwards when nothing is scheduled in between).
   ///
-  /// - Throws: ``StoreError`` when that would move time backwards after purchases were made.
+  /// - Throws: ``StoreError`` when that would move time backwards after purchases were made, or
+  ///   outside the clock's range (``VirtualClock/earliest`` to ``VirtualClock/latest``).
   public func setClock(to date: Date) throws(StoreError) {
+    guard (VirtualClock.earliest...VirtualClock.latest).contains(date) else {
+      throw StoreError(
+        "the clock shows \(Timestamp.iso8601(VirtualClock.earliest)) to \(Timestamp.iso8601(VirtualClock.latest)), not \(Timestamp.iso8601(date))"
+      )
+    }
     if date < clock.now && hasHistory {
       throw StoreError(
         "cannot move the clock back to \(Timestamp.iso8601(date)): purchases exist at \(Timestamp.iso8601(clock.now))"

@@ -2,7 +2,8 @@ import Catalog
 import Foundation
 
 extension Store {
-  /// Ends a subscription's period: it expires, renews, or enters billing retry.
+  /// Ends a subscription's period: it expires, renews, or enters billing retry. A period cut short
+  /// at ``VirtualClock/latest`` ends the subscription: the calendar has no room for another.
   func endPeriod(of state: SubscriptionState, account: Account) {
     if !state.isAutoRenewOn {
       expire(state, intent: state.pendingExpirationIntent ?? .customerCancelled, account: account)
@@ -11,6 +12,12 @@ extension Store {
     } else if let cap = timeRate.renewalCap, state.renewals >= cap {
       report("renewalCapReached", "\(state.productId): the sandbox renews \(cap) times at most")
       expire(state, intent: .customerCancelled, account: account)
+    } else if state.expiresDate >= VirtualClock.latest {
+      report(
+        "calendarEnded",
+        "\(state.productId): no period can start after \(Timestamp.iso8601(VirtualClock.latest)), the last instant"
+      )
+      expire(state, intent: .other, account: account)
     } else if isBillingRetryOn {
       enterBillingRetry(state, account: account)
     } else {
@@ -49,11 +56,11 @@ extension Store {
       ?? SubscriptionPeriod(value: 1, unit: .month)
     let start = state.expiresDate
     let graceUntil = gracePeriodDays.map {
-      VirtualClock.adding(timeRate.graceSpan(days: $0, for: period), to: start)
+      VirtualClock.addingUpToLatest(timeRate.graceSpan(days: $0, for: period), to: start)
     }
     state.phase = .billingRetry(since: start, graceUntil: graceUntil)
     state.generation += 1
-    let retryEnd = VirtualClock.adding(timeRate.billingRetrySpan(for: period), to: start)
+    let retryEnd = VirtualClock.addingUpToLatest(timeRate.billingRetrySpan(for: period), to: start)
     scheduler.schedule(
       ScheduledEvent(
         kind: .billingRetryEnd, subscription: state, account: account, generation: state.generation),

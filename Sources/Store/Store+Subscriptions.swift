@@ -78,7 +78,7 @@ extension Store {
       record.isInIntroOfferPeriod = offer.id == nil && offer.mode != .freeTrial
       record.promotionalOfferId = offer.id
     }
-    record.expiresDate = VirtualClock.adding(span, to: record.purchaseDate)
+    record.expiresDate = VirtualClock.addingUpToLatest(span, to: record.purchaseDate)
     record.webOrderLineItemNumber = makeWebOrderLineItemNumber()
     state.productId = product.id
     state.expiresDate = record.expiresDate!

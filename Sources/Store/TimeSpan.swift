@@ -2,12 +2,19 @@ import Catalog
 import Foundation
 
 /// A length of time as people type it: `45s`, `15m`, `3h`, `2d`, `1w`, `1mo`, `1y`, or several at
-/// once such as `1d12h`. Months and years are calendar months and years; the rest are exact.
+/// once such as `1d12h`. Months and years are calendar months and years; the rest are exact. A span
+/// the language accepts is at most 10,000 years long (``maximumSeconds``), so that adding it to any
+/// instant the clock can show stays far inside the range of `Int64`.
 public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
   /// Calendar months (a year is twelve).
   public var months: Int
   /// Exact seconds (days and weeks count 86,400 seconds a day; the clock runs in UTC).
   public var seconds: Int
+
+  /// The longest span, in seconds: 10,000 years of 365.2425 days.
+  public static let maximumSeconds = 315_569_520_000
+  /// An average month (a twelfth of 365.2425 days), to weigh months against ``maximumSeconds``.
+  static let averageMonthSeconds = 2_629_746
 
   /// Creates a span.
   public init(months: Int = 0, seconds: Int = 0) {
@@ -29,7 +36,8 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses a duration.
   ///
-  /// - Throws: ``ParseError`` for empty text, a number without a unit, an unknown unit or a zero total.
+  /// - Throws: ``ParseError`` for empty text, a number without a unit, an unknown unit, a zero total
+  ///   or a span longer than 10,000 years.
   public init(parsing text: String) throws(ParseError) {
     var months = 0
     var seconds = 0
@@ -55,9 +63,22 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
       case "": throw ParseError(text: text, reason: "\(value) has no unit")
       default: throw ParseError(text: text, reason: "unknown unit \"\(unit)\"")
       }
+      // Checked after every part: each part is under 10^12 seconds, so no sum can overflow.
+      guard TimeSpan(months: months, seconds: seconds).isWithinLimits else {
+        throw ParseError(text: text, reason: "it is longer than 10000 years, the longest duration")
+      }
     }
     guard months > 0 || seconds > 0 else { throw ParseError(text: text, reason: "it is zero") }
     self.init(months: months, seconds: seconds)
+  }
+
+  /// Whether the span is neither negative nor longer than 10,000 years (months counted as average
+  /// months): the spans ``VirtualClock/adding(_:to:)`` accepts.
+  public var isWithinLimits: Bool {
+    guard months >= 0, seconds >= 0, months <= Self.maximumSeconds / Self.averageMonthSeconds else {
+      return false
+    }
+    return seconds <= Self.maximumSeconds - months * Self.averageMonthSeconds
   }
 
   /// The span of one subscription or offer period.

@@ -1,23 +1,9 @@
 import Foundation
+import SystemIO
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Files written so that readers see either the old contents or the new, never a partial file: the
-/// bytes go to a temporary file in the same directory, created with its final mode, flushed, then
-/// renamed over the destination.
+/// The certificate authority's files: its directory, files read as text, and files written so that
+/// readers see either the old contents or the new, never a partial file (``StagedFile``).
 enum AtomicFile {
-  /// A file written to its temporary name, waiting to be renamed into place.
-  struct Staged {
-    var temporary: URL
-    var destination: URL
-  }
-
   /// Creates a directory (mode 0700) if it does not exist.
   ///
   /// - Throws: `notADirectory` when the path is a file or cannot be created.
@@ -63,44 +49,31 @@ enum AtomicFile {
   /// - Throws: `writeFailed` naming the temporary file.
   static func stage(
     _ bytes: [UInt8], at destination: URL, mode: mode_t
-  ) throws(CertificateAuthorityError) -> Staged {
-    let name = ".\(destination.lastPathComponent).tmp-\(UInt32.random(in: 0...UInt32.max))"
-    let temporary = destination.deletingLastPathComponent().appendingPathComponent(name)
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw failure(temporary, "cannot create") }
-    defer { close(descriptor) }
-    var written = 0
-    while written < bytes.count {
-      let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else {
-        unlink(temporary.path)
-        throw failure(temporary, "cannot write")
-      }
-      written += result
+  ) throws(CertificateAuthorityError) -> StagedFile {
+    do {
+      return try StagedFile.stage(bytes, at: destination.path, mode: mode)
+    } catch {
+      throw failure(error)
     }
-    guard fsync(descriptor) == 0 else {
-      unlink(temporary.path)
-      throw failure(temporary, "cannot flush")
-    }
-    return Staged(temporary: temporary, destination: destination)
   }
 
   /// Renames a staged file over its destination.
   ///
   /// - Throws: `writeFailed` naming the destination.
-  static func commit(_ staged: Staged) throws(CertificateAuthorityError) {
-    guard rename(staged.temporary.path, staged.destination.path) == 0 else {
-      throw failure(staged.destination, "cannot rename \(staged.temporary.lastPathComponent) into place")
+  static func commit(_ staged: StagedFile) throws(CertificateAuthorityError) {
+    do {
+      try staged.commit()
+    } catch {
+      throw failure(error)
     }
   }
 
   /// Removes a staged file that will not be committed.
-  static func discard(_ staged: Staged) {
-    unlink(staged.temporary.path)
+  static func discard(_ staged: StagedFile) {
+    staged.discard()
   }
 
-  private static func failure(_ url: URL, _ action: String) -> CertificateAuthorityError {
-    CertificateAuthorityError(.writeFailed, path: url.path, "\(action): \(String(cString: strerror(errno)))")
+  private static func failure(_ error: StagedFile.WriteError) -> CertificateAuthorityError {
+    CertificateAuthorityError(.writeFailed, path: error.path, error.description)
   }
 }

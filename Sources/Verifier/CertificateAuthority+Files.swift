@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemIO
 import X509
 import _CryptoExtras
 
@@ -41,7 +42,7 @@ extension CertificateAuthority {
 
   /// Writes all files to temporary names, then renames them into place.
   func writeFiles() throws(CertificateAuthorityError) {
-    var staged: [AtomicFile.Staged] = []
+    var staged: [StagedFile] = []
     do {
       for role in CertificateRole.allCases {
         staged.append(

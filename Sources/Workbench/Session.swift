@@ -3,6 +3,7 @@ import Foundation
 import Queue
 import Simulation
 import Store
+import SystemIO
 import Verifier
 
 /// One run of the workbench: the simulated world, where output goes, and what the last command
@@ -81,15 +82,19 @@ public final class Session {
     return Array(data)
   }
 
-  /// Writes a file named in a command, atomically.
+  /// Writes a file named in a command, atomically (``StagedFile``), creating its directory.
   func write(_ bytes: [UInt8], to path: String) throws(WorkbenchError) {
-    let url = URL(fileURLWithPath: resolve(path))
+    let resolved = resolve(path)
     do {
       try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(bytes).write(to: url, options: .atomic)
+        at: URL(fileURLWithPath: resolved).deletingLastPathComponent(), withIntermediateDirectories: true)
     } catch {
-      throw WorkbenchError("\(path): cannot write the file (\(error.localizedDescription))")
+      throw WorkbenchError("\(path): cannot create its directory (\(error.localizedDescription))")
+    }
+    do {
+      try StagedFile.writeAtomically(bytes, to: resolved)
+    } catch {
+      throw WorkbenchError("\(path): cannot write the file (\(error))")
     }
   }
 

@@ -1,28 +1,38 @@
 import Foundation
+import SystemIO
 import Workbench
 
-/// Standard output and error, written unbuffered so that the two interleave in order.
+/// Standard output and error, written unbuffered with `write(2)` so that the two interleave in
+/// order. When output cannot be written the process ends as a Unix tool does: quietly with status
+/// 141 (128 + SIGPIPE) when the reader of a pipe has gone, else with
+/// `storebench: cannot write output: REASON` on standard error and status 1.
 enum Console {
   static func write(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    send(line + "\n", to: .standardOutput)
   }
 
   static func error(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    send(line + "\n", to: .standardError)
   }
 
   /// Writes text to standard error with no newline, such as a progress line redrawn in place.
   static func errorText(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    send(text, to: .standardError)
   }
 
   /// Writes text with no newline, such as a prompt.
   static func prompt(_ text: String) {
     guard !text.isEmpty else { return }
-    FileHandle.standardOutput.write(Data(text.utf8))
+    send(text, to: .standardOutput)
   }
 
   static var sink: OutputSink { OutputSink(write: write, writeError: error) }
+
+  /// Makes a write to a closed pipe fail with `EPIPE` (rather than SIGPIPE ending the process at
+  /// once), so that ``send(_:to:)`` ends the run itself.
+  static func prepare() {
+    FileDescriptor.ignoreBrokenPipeSignal()
+  }
 
   /// Whether standard input is an interactive terminal.
   static var inputIsTerminal: Bool { isatty(FileHandle.standardInput.fileDescriptor) != 0 }
@@ -32,5 +42,22 @@ enum Console {
     TerminalStyle(
       isTerminal: isatty(FileHandle.standardOutput.fileDescriptor) != 0,
       environment: ProcessInfo.processInfo.environment)
+  }
+
+  private static func send(_ text: String, to descriptor: FileDescriptor) {
+    do {
+      try descriptor.writeAll(text)
+    } catch {
+      outputFailed(error, on: descriptor)
+    }
+  }
+
+  /// Ends the process after a failed write to standard output or error.
+  private static func outputFailed(_ error: SystemError, on descriptor: FileDescriptor) -> Never {
+    if error.isBrokenPipe { exit(FileDescriptor.brokenPipeStatus) }
+    if descriptor != .standardError {
+      try? FileDescriptor.standardError.writeAll("storebench: cannot write output: \(error)\n")
+    }
+    exit(EXIT_FAILURE)
   }
 }

@@ -40,7 +40,11 @@ final class LineEditor: LineReader {
     }
     defer { free(raw) }
     let line = String(cString: raw)
-    if let stored = history.add(line) { add_history(stored) }
+    do {
+      if let stored = try history.add(line) { add_history(stored) }
+    } catch {
+      Console.error("note: \(error)")
+    }
     return .line(line)
   }
 }

@@ -23,8 +23,13 @@ struct PromptCommand: ParsableCommand {
       if let problem = Interrupts.catchInterrupts() {
         Console.error("warning: Ctrl-C cannot be caught: \(problem)")
       }
-      let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-      let script = Script(name: "-", text: text, directory: FileManager.default.currentDirectoryPath)
+      let script: Script
+      do {
+        script = try RunCommand.standardInputScript()
+      } catch {
+        Console.error("error: \(error)")
+        throw ExitCode.failure
+      }
       try RunCommand.exit(with: [runner.run(script, output: Console.sink, monitor: monitor)])
       return
     }

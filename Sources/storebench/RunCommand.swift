@@ -30,22 +30,26 @@ struct RunCommand: ParsableCommand {
     var unreadable = false
     for file in files where !(results.last?.interrupted ?? false) {
       let script: Script
-      if file == "-" {
-        let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        script = Script(name: "-", text: text, directory: FileManager.default.currentDirectoryPath)
-      } else {
-        do {
-          script = try Script(path: file)
-        } catch {
-          Console.error("error: \(error)")
-          unreadable = true
-          continue
-        }
+      do {
+        script = try file == "-" ? Self.standardInputScript() : Script(path: file)
+      } catch {
+        Console.error("error: \(error)")
+        unreadable = true
+        continue
       }
       results.append(runner.run(script, output: Console.sink, monitor: monitor))
     }
     if unreadable { throw ExitCode.failure }
     try Self.exit(with: results)
+  }
+
+  /// The script read from standard input, named `-`, paths relative to the working directory.
+  ///
+  /// - Throws: ``WorkbenchError`` as ``Script/init(name:bytes:directory:)`` does.
+  static func standardInputScript() throws(WorkbenchError) -> Script {
+    try Script(
+      name: "-", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()),
+      directory: FileManager.default.currentDirectoryPath)
   }
 
   /// Ends a run as its results say: 130 when Ctrl-C stopped it (as a shell reports a process

@@ -24,6 +24,7 @@ struct Storebench: AsyncParsableCommand {
 
   /// Runs the command line; `storebench FILE …` stands for `storebench run FILE …`.
   static func main() async {
+    Console.prepare()
     await main(scriptArguments(Array(CommandLine.arguments.dropFirst())))
   }
 

@@ -27,6 +27,49 @@ private func catalogError(product: String, extra: String = "") -> String {
 }
 
 @Suite struct CatalogLoaderTests {
+  @Test func aDirectoryAnEmptyFileAndAnEndlessDeviceGetPlainMessages() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (path, message) in [
+      (directory.path, "\(directory.path): is a directory"),
+      ("/dev/null", "/dev/null: empty file, not a catalog"),
+      ("/dev/zero", "/dev/zero: larger than 16 MiB (16777216 bytes), the limit for a catalog"),
+      (
+        directory.appendingPathComponent("none.json").path,
+        "\(directory.path)/none.json: cannot read the file (No such file or directory)"
+      ),
+    ] {
+      do {
+        _ = try CatalogLoader.load(path: path)
+        Issue.record("\(path) loaded")
+      } catch {
+        #expect(error.description == message)
+      }
+    }
+  }
+
+  @Test func aDocumentMayHave16MiBAndNoMore() throws {
+    let document = #"{"bundleId": "com.example.x", "products": []}"#
+    let limit = CatalogLoader.maximumBytes
+    let padded =
+      Array(document.utf8) + Array(repeating: UInt8(ascii: " "), count: limit - document.utf8.count)
+    #expect(try CatalogLoader.parse(padded).bundleId == "com.example.x")
+    #expect(
+      throws: CatalogError(
+        location: "", reason: "larger than 16 MiB (16777216 bytes), the limit for a catalog")
+    ) {
+      try CatalogLoader.parse(padded + [UInt8(ascii: " ")])
+    }
+  }
+
+  @Test func invalidUTF8IsRejectedNotRepaired() {
+    let bytes = Array(#"{"bundleId": "com.exa"#.utf8) + [0xFE] + Array(#"mple", "products": []}"#.utf8)
+    #expect(throws: CatalogError(location: "line 1, column 22", reason: "invalid UTF-8 at byte offset 21")) {
+      try CatalogLoader.parse(bytes)
+    }
+  }
+
   @Test func soccerCatalogHasItsThreeProductsInTwoLanguages() throws {
     let catalog = try CatalogLoader.load(path: sample("soccer.json"))
     #expect(catalog.bundleId == "com.example.kctest")

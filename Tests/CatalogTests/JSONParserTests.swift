@@ -42,4 +42,34 @@ import Testing
     let text = String(repeating: "[", count: 100_000)
     #expect(throws: JSONParser.SyntaxError.self) { try parse(text) }
   }
+
+  @Test(
+    arguments: [
+      ([0x22, 0x61, 0xFF, 0x22], "line 1, column 3: invalid UTF-8 at byte offset 2"),
+      ([0x5B, 0x0A, 0x22, 0xC3, 0x22, 0x5D], "line 2, column 2: invalid UTF-8 at byte offset 3"),
+      ([0x22, 0xC0, 0xAF, 0x22], "line 1, column 2: invalid UTF-8 at byte offset 1"),
+      ([0x22, 0xED, 0xA0, 0x80, 0x22], "line 1, column 2: invalid UTF-8 at byte offset 1"),
+      ([0x22, 0xF0, 0x9F, 0x98, 0x22], "line 1, column 2: invalid UTF-8 at byte offset 1"),
+    ] as [([UInt8], String)])
+  func invalidUTF8IsRejectedWithItsByteOffset(bytes: [UInt8], message: String) {
+    #expect(throws: (any Error).self) { try JSONParser.parse(bytes) }
+    do {
+      _ = try JSONParser.parse(bytes)
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test func validMultibyteTextIsKept() throws {
+    #expect(try parse(#""能量瓶 😀 é""#) == .string("能量瓶 😀 é"))
+  }
+
+  @Test func aMillionEscapesParseInLinearTime() throws {
+    let text = "\"" + String(repeating: #"\u00e9"#, count: 1_000_000) + "\""
+    let clock = ContinuousClock()
+    var value: JSONValue?
+    let elapsed = try clock.measure { value = try parse(text) }
+    #expect(value == .string(String(repeating: "é", count: 1_000_000)))
+    #expect(elapsed < .seconds(5), "\(elapsed)")
+  }
 }

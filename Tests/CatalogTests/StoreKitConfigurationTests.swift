@@ -61,7 +61,11 @@ private let catalogs = URL(fileURLWithPath: #filePath).deletingLastPathComponent
     ),
     (
       #"{"products": [{"productID": "a", "type": "Consumable", "displayPrice": "1"}, {"productID": "a", "type": "NonConsumable", "displayPrice": "1"}]}"#,
-      #"duplicate productID "a""#
+      #"products[1]: duplicate productID "a" (first defined at products[0])"#
+    ),
+    (
+      #"{"products": [{"productID": "a", "type": "Consumable", "displayPrice": "1"}], "subscriptionGroups": [{"name": "G", "subscriptions": [{"productID": "s", "type": "RecurringSubscription", "displayPrice": "1", "recurringSubscriptionPeriod": "P1M"}, {"productID": "a", "type": "RecurringSubscription", "displayPrice": "1", "recurringSubscriptionPeriod": "P1M"}]}]}"#,
+      #"subscriptionGroups[0].subscriptions[1]: duplicate productID "a" (first defined at products[0])"#
     ),
     (
       #"{"subscriptionGroups": [{"name": "G", "subscriptions": [{"productID": "s", "type": "RecurringSubscription", "displayPrice": "1", "recurringSubscriptionPeriod": "P5D"}]}]}"#,

@@ -141,7 +141,7 @@ import Verifier
 
   @Test func subscriptionReceiptsCarryLatestInfoAndPendingRenewal() throws {
     _ = try buy("pro.monthly")
-    world.advanceClock(by: TimeSpan(months: 2))
+    try world.advanceClock(by: TimeSpan(months: 2))
     let response = try verify(try signedReceipt())
     let topLevelKeys = try response.body.renderedJSON().split(separator: "\n").filter {
       $0.hasPrefix("  \"")
@@ -165,7 +165,7 @@ import Verifier
 
   @Test func theAnswerReadsBackAsTheSameBody() throws {
     _ = try buy("pro.monthly")
-    world.advanceClock(by: TimeSpan(months: 2))
+    try world.advanceClock(by: TimeSpan(months: 2))
     let body = try verify(try signedReceipt()).body
     let text = try body.renderedJSON()
     #expect(try JSONDecoder().decode(ResponseBody.self, from: Data(text.utf8)) == body)
@@ -205,7 +205,7 @@ import Verifier
   @Test func afterAnExpiryTheRenewalInfoSaysAutoRenewOffBesideTheIntent() throws {
     _ = try buy("pro.monthly")
     world.store.timeRate = .sandbox
-    world.advanceClock(by: TimeSpan(months: 12))  // the sandbox stops renewing after 12 renewals
+    try world.advanceClock(by: TimeSpan(months: 12))  // the sandbox stops renewing after 12 renewals
     let response = try verify(try signedReceipt())
     let pending = try #require(response.body.pendingRenewalInfo?.first)
     #expect(pending.autoRenewStatus == "0")

@@ -22,9 +22,9 @@ import Testing
     let download = try #require(transaction.downloads.first)
     #expect(download.state == .active)
     #expect(!transaction.isFinished)
-    world.advanceClock(by: TimeSpan(seconds: 25))
+    try world.advanceClock(by: TimeSpan(seconds: 25))
     #expect(download.progress == 0.5)
-    world.advanceClock(by: TimeSpan(seconds: 25))
+    try world.advanceClock(by: TimeSpan(seconds: 25))
     #expect(download.state == .finished)
     #expect(transaction.isFinished)
     #expect(world.device.storage.unlocked.contains("maps.hd"))
@@ -34,14 +34,14 @@ import Testing
     world.device.queue.removeObserver(named: "app")
     let first = try buy("maps.hd")
     try world.device.queue.start(first.downloads)
-    world.advanceClock(by: TimeSpan(seconds: 10))
+    try world.advanceClock(by: TimeSpan(seconds: 10))
     try world.device.queue.pause(first.downloads)
-    world.advanceClock(by: TimeSpan(seconds: 3600))
+    try world.advanceClock(by: TimeSpan(seconds: 3600))
     #expect(first.downloads[0].progress == 0.2)
     let second = try buy("maps.hd")
     try world.device.queue.resume(first.downloads)
     try world.device.queue.start(second.downloads)
-    world.advanceClock(by: TimeSpan(seconds: 20))
+    try world.advanceClock(by: TimeSpan(seconds: 20))
     #expect(first.downloads[0].progress == 0.4)
     #expect(second.downloads[0].progress == 0.2)
   }
@@ -125,7 +125,7 @@ private final class StopAfter: WorkMonitor {
     let monitor = StopAfter(questions: 2)
     world.monitor = monitor
     let start = world.store.clock.now
-    guard case .interrupted(let at, let events) = world.advanceClock(by: TimeSpan(seconds: 86_400)) else {
+    guard case .interrupted(let at, let events) = try world.advanceClock(by: TimeSpan(seconds: 86_400)) else {
       Issue.record("the advance was not interrupted")
       return
     }
@@ -143,7 +143,7 @@ private final class StopAfter: WorkMonitor {
     // Carrying on completes the rest, as if nothing had stopped it.
     world.monitor = nil
     #expect(
-      world.advanceClock(by: TimeSpan(seconds: 86_400 - Int(at.timeIntervalSince(start)))) == .completed)
+      try world.advanceClock(by: TimeSpan(seconds: 86_400 - Int(at.timeIntervalSince(start)))) == .completed)
     #expect(account.history.count == 86_400 / 2 + 1)
   }
 

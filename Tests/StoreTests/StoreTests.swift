@@ -57,7 +57,7 @@ func sampleCatalog() -> Catalog {
     let store = makeStore()
     let account = try #require(store.account(named: "default"))
     let original = try store.charge(productId: "sword", quantity: 1, account: account).get()
-    store.advanceClock(by: TimeSpan(months: 1))
+    try store.advanceClock(by: TimeSpan(months: 1))
     let again = try store.charge(productId: "sword", quantity: 1, account: account).get()
     #expect(again.reason == .redownload)
     #expect(again.charged.amount == 0)

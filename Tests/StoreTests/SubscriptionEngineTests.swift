@@ -58,7 +58,7 @@ private final class Listener: StoreListener {
     let first = try buy("top.monthly")
     #expect(first.isTrialPeriod && first.charged.amount == 0)
     #expect(first.expiresDate == date("2026-01-08"))
-    store.advanceClock(by: TimeSpan(months: 2))
+    try store.advanceClock(by: TimeSpan(months: 2))
     #expect(listener.renewals.map(\.purchaseDate) == [date("2026-01-08"), date("2026-02-08")])
     #expect(listener.renewals.allSatisfy { $0.originalTransactionNumber == first.transactionNumber })
     #expect(Set(listener.renewals.compactMap(\.webOrderLineItemNumber)).count == 2)
@@ -77,7 +77,7 @@ private final class Listener: StoreListener {
 
   @Test func anUpgradeIsImmediateAndRefundsTheUnusedShare() throws {
     let low = try buy("low.weekly")
-    store.advanceClock(by: TimeSpan(seconds: 7 * 86_400 / 4))
+    try store.advanceClock(by: TimeSpan(seconds: 7 * 86_400 / 4))
     let top = try buy("top.weekly")
     let old = account.history[account.index(ofTransaction: low.transactionNumber)!]
     #expect(old.isUpgraded)
@@ -92,7 +92,7 @@ private final class Listener: StoreListener {
     let answer = try buy("low.weekly")
     #expect(answer.transactionNumber == top.transactionNumber)
     #expect(state.productId == "top.weekly" && state.autoRenewProductId == "low.weekly")
-    store.advanceClock(by: TimeSpan(seconds: 7 * 86_400))
+    try store.advanceClock(by: TimeSpan(seconds: 7 * 86_400))
     #expect(listener.renewals.map(\.productId) == ["low.weekly"])
   }
 
@@ -106,11 +106,11 @@ private final class Listener: StoreListener {
     store.isBillingRetryOn = true
     store.gracePeriodDays = 3
     _ = try buy("top.weekly")
-    store.advanceClock(by: TimeSpan(seconds: 8 * 86_400))
+    try store.advanceClock(by: TimeSpan(seconds: 8 * 86_400))
     #expect(state.status(at: store.clock.now) == .inGrace)
-    store.advanceClock(by: TimeSpan(seconds: 3 * 86_400))
+    try store.advanceClock(by: TimeSpan(seconds: 3 * 86_400))
     #expect(state.status(at: store.clock.now) == .inBillingRetry)
-    store.advanceClock(by: TimeSpan(seconds: 60 * 86_400))
+    try store.advanceClock(by: TimeSpan(seconds: 60 * 86_400))
     #expect(state.status(at: store.clock.now) == .expired)
     #expect(state.expirationIntent == .billingError)
     #expect(listener.renewals.isEmpty)
@@ -120,11 +120,11 @@ private final class Listener: StoreListener {
     store.isBillingRetryOn = true
     store.gracePeriodDays = 3
     _ = try buy("top.weekly")
-    store.advanceClock(by: TimeSpan(seconds: 8 * 86_400))
+    try store.advanceClock(by: TimeSpan(seconds: 8 * 86_400))
     #expect(store.fixBilling(account: account) == 1)
     #expect(listener.renewals.last?.purchaseDate == date("2026-01-08"))
     store.gracePeriodDays = nil
-    store.advanceClock(by: TimeSpan(seconds: 9 * 86_400))
+    try store.advanceClock(by: TimeSpan(seconds: 9 * 86_400))
     #expect(state.status(at: store.clock.now) == .inBillingRetry)
     #expect(store.fixBilling(account: account) == 1)
     #expect(listener.renewals.last?.purchaseDate == store.clock.now)
@@ -133,7 +133,7 @@ private final class Listener: StoreListener {
   @Test func theSandboxRenewsTwelveTimesThenStops() throws {
     store.timeRate = .sandbox
     _ = try buy("top.weekly")
-    store.advanceClock(by: TimeSpan(seconds: 3600))
+    try store.advanceClock(by: TimeSpan(seconds: 3600))
     #expect(listener.renewals.count == 12)
     #expect(state.status(at: store.clock.now) == .expired)
     #expect(state.expiresDate == date("2026-01-01T00:39:00Z"))
@@ -143,7 +143,7 @@ private final class Listener: StoreListener {
     _ = try buy("top.weekly")
     try store.raisePrice(of: "top.weekly", to: 3, consentRequired: true)
     try store.answerPriceConsent(accept: false, productId: "top.weekly", account: account)
-    store.advanceClock(by: TimeSpan(months: 1))
+    try store.advanceClock(by: TimeSpan(months: 1))
     #expect(state.expirationIntent == .priceIncreaseDeclined)
   }
 
@@ -151,7 +151,7 @@ private final class Listener: StoreListener {
     _ = try buy("top.weekly")
     try store.raisePrice(of: "top.weekly", to: 3, consentRequired: true)
     try store.answerPriceConsent(accept: true, productId: "top.weekly", account: account)
-    store.advanceClock(by: TimeSpan(seconds: 7 * 86_400))
+    try store.advanceClock(by: TimeSpan(seconds: 7 * 86_400))
     #expect(listener.renewals.map(\.charged.amount) == [3])
   }
 
@@ -161,23 +161,48 @@ private final class Listener: StoreListener {
     #expect(state.status(at: store.clock.now) == .revoked)
     #expect(listener.revoked == ["top.weekly"])
     #expect(account.history[0].cancellationReason == .appIssue)
-    store.advanceClock(by: TimeSpan(months: 1))
+    try store.advanceClock(by: TimeSpan(months: 1))
     #expect(listener.renewals.isEmpty)
     #expect(throws: StoreError.self) {
       try store.refund(transactionNumber: record.transactionNumber, reason: .other, account: account)
     }
   }
 
-  @Test func aLongJumpWithNothingScheduledRunsNoEvents() {
-    store.advanceClock(by: TimeSpan(months: 120))
+  @Test func aLongJumpWithNothingScheduledRunsNoEvents() throws {
+    try store.advanceClock(by: TimeSpan(months: 120))
     #expect(store.scheduledEventCount == 0)
     #expect(Timestamp.iso8601(store.clock.now) == "2036-01-01T00:00:00Z")
+  }
+
+  @Test func aSubscriptionRenewingPastTheYear9999StopsAtTheLastInstant() throws {
+    try store.setClock(to: date("9999-12-20"))
+    _ = try buy("top.weekly")
+    try store.advanceClock(by: TimeSpan(seconds: 7 * 86_400))
+    #expect(listener.renewals.count == 1)
+    #expect(state.expiresDate == VirtualClock.latest)
+    store.advanceClock(to: VirtualClock.latest)
+    #expect(state.expirationIntent == .other)
+    #expect(listener.expired == ["top.weekly"])
+    #expect(store.scheduledEventCount == 0)
+    #expect(throws: StoreError("the clock cannot pass 9999-12-31T23:59:59Z (it is at 9999-12-31T23:59:59Z)"))
+    {
+      try store.advanceClock(by: TimeSpan(seconds: 1))
+    }
+  }
+
+  @Test func theClockIsSetOnlyWithinItsRange() throws {
+    #expect(throws: StoreError.self) { try store.setClock(to: date("1969-12-31T23:59:59Z")) }
+    try store.setClock(to: date("1970-01-01T00:00:00Z"))
+    #expect(store.clock.now == VirtualClock.earliest)
+    try store.setClock(to: date("9999-12-31T23:59:59Z"))
+    #expect(store.clock.now == VirtualClock.latest)
+    #expect(throws: StoreError.self) { try store.setClock(to: VirtualClock.latest.addingTimeInterval(1)) }
   }
 
   @Test func staleEventsAreSkipped() throws {
     _ = try buy("top.weekly")
     try store.renewNow(productId: "top.weekly", account: account)
-    store.advanceClock(by: TimeSpan(seconds: 7 * 86_400 - 1))
+    try store.advanceClock(by: TimeSpan(seconds: 7 * 86_400 - 1))
     #expect(listener.renewals.count == 1)
   }
 }

@@ -14,7 +14,7 @@ import Testing
     #expect(try TimeSpan(parsing: text) == span)
   }
 
-  @Test(arguments: ["", "5", "m", "3x", "1d 2h", "0s", "-1d", "1.5h", "9999999d"])
+  @Test(arguments: ["", "5", "m", "3x", "1d 2h", "0s", "-1d", "1.5h", "9999999d", "999999y"])
   func malformedDurationsAreRejected(_ text: String) {
     #expect(throws: TimeSpan.ParseError.self) { try TimeSpan(parsing: text) }
   }
@@ -31,7 +31,7 @@ import Testing
   ])
   func monthsAreCalendarMonthsClampedToTheMonthsEnd(start: String, months: Int, expected: String) throws {
     let date = try #require(Timestamp.parse(start))
-    #expect(Timestamp.iso8601(VirtualClock.adding(TimeSpan(months: months), to: date)) == expected)
+    #expect(VirtualClock.adding(TimeSpan(months: months), to: date).map(Timestamp.iso8601) == expected)
   }
 
   @Test func addingMonthsMovesTheMonthClampsTheDayAndKeepsTheTimeOfDay() throws {
@@ -53,6 +53,40 @@ import Testing
       #expect([after.hour, after.minute, after.second] == [before.hour, before.minute, before.second])
       #expect(result.timeIntervalSince1970 - result.timeIntervalSince1970.rounded(.down) == 0.25)
     }
+  }
+
+  @Test(arguments: [
+    ("10000y", true), ("120000mo", true), ("521775w", true), ("9999y365d", true),
+    ("10001y", false), ("120001mo", false), ("521776w", false), ("9999y366d", false), ("999999y", false),
+  ])
+  func durationsAreAtMost10000Years(text: String, accepted: Bool) {
+    #expect(((try? TimeSpan(parsing: text)) != nil) == accepted, "\(text)")
+    if !accepted {
+      #expect(
+        throws: TimeSpan.ParseError(text: text, reason: "it is longer than 10000 years, the longest duration")
+      ) { try TimeSpan(parsing: text) }
+    }
+  }
+
+  @Test func aDurationOfManyPartsCannotOverflow() {
+    let text = String(repeating: "999999w", count: 10_000)
+    #expect(throws: TimeSpan.ParseError.self) { try TimeSpan(parsing: text) }
+  }
+
+  @Test func theClockEndsAt9999() throws {
+    let last = try #require(Timestamp.parse("9999-12-31T23:59:59Z"))
+    #expect(last == VirtualClock.latest)
+    let start = try #require(Timestamp.parse("9999-12-31T23:59:58Z"))
+    #expect(VirtualClock.adding(TimeSpan(seconds: 1), to: start) == last)
+    #expect(VirtualClock.adding(TimeSpan(seconds: 2), to: start) == nil)
+    #expect(VirtualClock.adding(TimeSpan(months: 1), to: start) == nil)
+    #expect(VirtualClock.addingUpToLatest(TimeSpan(months: 12), to: start) == last)
+    let epoch = VirtualClock.earliest
+    #expect(VirtualClock.adding(try TimeSpan(parsing: "10000y"), to: epoch) == nil)
+    #expect(VirtualClock.adding(TimeSpan(months: -1), to: epoch) == nil)
+    #expect(VirtualClock.adding(TimeSpan(seconds: 1), to: Date(timeIntervalSince1970: 1e15)) == nil)
+    #expect(VirtualClock.adding(TimeSpan(months: .max), to: epoch) == nil)
+    #expect(VirtualClock.adding(TimeSpan(seconds: .max), to: epoch) == nil)
   }
 
   @Test func theClockStartsOnNewYear2026() {

@@ -14,11 +14,13 @@ private func runner(keepGoing: Bool = false, echo: Bool = false) throws -> Scrip
     options: .init(keepGoing: keepGoing, echoCommands: echo))
 }
 
-private func run(_ text: String, keepGoing: Bool = false) throws -> (ScriptRunner.Result, [String]) {
+private func run(
+  _ text: String, keepGoing: Bool = false, echo: Bool = false
+) throws -> (ScriptRunner.Result, [String]) {
   let transcript = Transcript()
-  let script = Script(
+  let script = try Script(
     name: "t.storebench", text: text, directory: repository.appendingPathComponent("scripts").path)
-  let result = try runner(keepGoing: keepGoing).run(script, output: .collecting(into: transcript))
+  let result = try runner(keepGoing: keepGoing, echo: echo).run(script, output: .collecting(into: transcript))
   return (result, transcript.lines)
 }
 
@@ -52,6 +54,47 @@ private func run(_ text: String, keepGoing: Bool = false) throws -> (ScriptRunne
     #expect(
       lines.first?.hasPrefix("error (tried): no product \"nothing\" in the catalog (`products` lists them;")
         == true)
+  }
+
+  @Test func severalTryWordsActAsOneUpToEight() throws {
+    let eight = String(repeating: "try ", count: Interpreter.maximumTryDepth)
+    let (result, _) = try run("\(eight)buy nothing\nexpect last-error \"no product\"\n\(eight)\n")
+    #expect(result.passed)
+    let (nine, _) = try run("try \(eight)buy nothing\n")
+    #expect(
+      nine.failures.map(\.description) == ["t.storebench:1: error: too many nested try: 9, the limit is 8"])
+  }
+
+  @Test func thirteenThousandTryWordsAreRefusedWithoutRecursion() throws {
+    let (result, _) = try run(String(repeating: "try ", count: 13_000) + "products\n")
+    #expect(
+      result.failures.map(\.description) == [
+        "t.storebench:1: error: too many words: 13001, the limit is 1000"
+      ])
+  }
+
+  @Test func aLineStartingWithAHandleIsACommandInTheTranscript() throws {
+    let (result, lines) = try run("# a note\n#1 bogus\nclock\n", keepGoing: true, echo: true)
+    #expect(result.failures.map(\.line) == [2])
+    #expect(lines.filter { $0.hasPrefix("> ") } == ["> #1 bogus", "> clock"])
+  }
+
+  @Test func theClockStopsAtTheEndOf9999WithAnError() throws {
+    let (result, lines) = try run(
+      "advance-clock 5000y\nadvance-clock 5000y\nclock set 9999-12-31T23:59:59Z\nadvance-clock 1s\n"
+        + "advance-clock 999999y\nclock set 1969-12-31\n", keepGoing: true)
+    #expect(
+      result.failures.map(\.description) == [
+        "t.storebench:2: error: advance-clock 5000y: the clock cannot pass 9999-12-31T23:59:59Z "
+          + "(it is at 7026-01-01T00:00:00Z)",
+        "t.storebench:4: error: advance-clock 1s: the clock cannot pass 9999-12-31T23:59:59Z "
+          + "(it is at 9999-12-31T23:59:59Z)",
+        "t.storebench:5: error: \"999999y\" is not a duration: it is longer than 10000 years, the longest "
+          + "duration (examples: 45s, 15m, 3h, 2d, 1w, 1mo, 1y, 1d12h)",
+        "t.storebench:6: error: clock set 1969-12-31: the clock shows 1970-01-01T00:00:00Z to "
+          + "9999-12-31T23:59:59Z, not 1969-12-31T00:00:00Z",
+      ])
+    #expect(lines.first == "7026-01-01T00:00:00Z")
   }
 
   @Test func quitStopsTheScript() throws {
@@ -91,7 +134,7 @@ private func run(_ text: String, keepGoing: Bool = false) throws -> (ScriptRunne
     let runner = ScriptRunner(
       catalog: try CatalogLocator.builtIn(), catalogSource: "default", options: .init(format: .json))
     _ = runner.run(
-      Script(name: "j", text: "buy coins.100\n", directory: "."), output: .collecting(into: transcript))
+      try Script(name: "j", text: "buy coins.100\n", directory: "."), output: .collecting(into: transcript))
     #expect(
       transcript.lines.first
         == ##"{"time":"2026-01-01T00:00:00Z","actor":"app","action":"updatedTransactions","detail":"#1 coins.100 purchasing"}"##

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Simulation
 import Store
 
 /// `advance-clock DURATION`: moves virtual time forward.
@@ -13,7 +14,13 @@ struct AdvanceClockCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let span = try TimeSpan(parsing: duration)
-    switch session.world.advanceClock(by: span) {
+    let advance: ClockAdvance
+    do {
+      advance = try session.world.advanceClock(by: span)
+    } catch {
+      throw WorkbenchError("advance-clock \(duration): \(error)")
+    }
+    switch advance {
     case .completed:
       session.print(Timestamp.iso8601(session.world.store.clock.now))
     case .interrupted(let at, let events):

@@ -29,7 +29,11 @@ struct ClockCommand: ParsableCommand {
       guard let instant = Timestamp.parse(date) else {
         throw WorkbenchError("\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")
       }
-      try session.world.store.setClock(to: instant)
+      do {
+        try session.world.store.setClock(to: instant)
+      } catch {
+        throw WorkbenchError("clock set \(date): \(error)")
+      }
       session.print(Timestamp.iso8601(instant))
     }
   }

@@ -1,14 +1,20 @@
 import Foundation
+import SystemIO
 
 /// The lines typed at the prompt, kept across runs in `$XDG_STATE_HOME/storebench/history`
 /// (else `~/.local/state/storebench/history`), one line each. Lines are stored trimmed, blank
-/// lines and repeats of the previous line are not stored, and each line is appended with one write
-/// so that a crash never leaves half a line.
+/// lines and repeats of the previous line are not stored, and each line is appended whole
+/// (``AppendOnlyFile``) so that a crash never leaves half a line. A line longer than
+/// ``maximumEntryBytes`` runs but is not kept: searching long entries (Ctrl-R) would stall the prompt.
 public struct PromptHistory {
+  /// The longest line kept, in bytes of UTF-8.
+  public static let maximumEntryBytes = 4_096
+
   /// The file, or `nil` when history is kept for this run only.
   public private(set) var path: String?
   /// The lines, oldest first.
   public private(set) var lines: [String] = []
+  private var file: AppendOnlyFile?
   /// Why the file cannot be used, to tell the user once.
   public private(set) var problem: String?
   /// How many lines are kept.
@@ -43,38 +49,47 @@ public struct PromptHistory {
       try manager.createDirectory(
         atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true
       )
+    } catch {
+      fail("\(path): \(error.localizedDescription)")
+      return
+    }
+    do {
       if let data = manager.contents(atPath: path) {
-        lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+          $0.utf8.count <= Self.maximumEntryBytes
+        }
       } else {
-        try Data().write(to: URL(fileURLWithPath: path))
+        try StagedFile.writeAtomically([], to: path)
       }
       if lines.count >= 2 * limit {
         lines.removeFirst(lines.count - limit)
-        try Data(lines.map { $0 + "\n" }.joined().utf8).write(
-          to: URL(fileURLWithPath: path), options: .atomic)
+        try StagedFile.writeAtomically(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
       }
+      file = try AppendOnlyFile(path: path)
     } catch {
-      fail("\(path): \(error.localizedDescription)")
+      fail("\(path): \(error)")
     }
   }
 
   /// Adds a typed line.
   ///
   /// - Returns: the line as stored (trimmed), or `nil` when it is blank or repeats the previous one.
+  /// - Throws: ``WorkbenchError`` when the line is longer than ``maximumEntryBytes`` (it is not kept).
   @discardableResult
-  public mutating func add(_ line: String) -> String? {
+  public mutating func add(_ line: String) throws(WorkbenchError) -> String? {
     let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty, trimmed != lines.last, !trimmed.contains("\n") else { return nil }
+    let length = trimmed.utf8.count
+    guard length <= Self.maximumEntryBytes else {
+      throw WorkbenchError("not kept in history: \(length) bytes, the limit is \(Self.maximumEntryBytes)")
+    }
     lines.append(trimmed)
     if lines.count > limit { lines.removeFirst(lines.count - limit) }
-    if let path {
+    if let file {
       do {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data((trimmed + "\n").utf8))
+        try file.append(Array((trimmed + "\n").utf8))
       } catch {
-        fail("\(path): \(error.localizedDescription)")
+        fail("\(file.path): \(error)")
       }
     }
     return trimmed
@@ -84,5 +99,6 @@ public struct PromptHistory {
   private mutating func fail(_ reason: String) {
     problem = "history is not saved: \(reason)"
     path = nil
+    file = nil
   }
 }

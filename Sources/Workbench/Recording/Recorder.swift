@@ -1,11 +1,13 @@
 import Foundation
 import Store
+import SystemIO
 
 /// Keeps the lines a session runs and, while `record` is on, writes them to a script that
 /// `storebench run` replays with the same output. The script starts with a header and every line
 /// run before recording began, so that it replays from the session's start; a line that failed is
-/// kept as a comment with its error. Each line is written with one write, so that a crash never
-/// leaves half a line.
+/// kept as a comment with its error. The header and earlier lines are written atomically, then each
+/// line is appended whole as it runs (``AppendOnlyFile``), so that an interrupted recording can only
+/// lose whole lines; `storebench run` rejects a recording whose last line has no line end.
 public final class Recorder {
   /// A line the session ran.
   public struct Entry: Hashable, Sendable {
@@ -23,7 +25,7 @@ public final class Recorder {
   let startCatalogName: String
   /// The virtual time the session started at.
   let clockStart: Date
-  private var recording: (path: String, handle: FileHandle)?
+  private var recording: AppendOnlyFile?
 
   /// Creates a recorder for a session starting now.
   ///
@@ -37,10 +39,6 @@ public final class Recorder {
       catalogSource == CatalogLocator.builtInName
       ? nil : URL(fileURLWithPath: catalogSource).standardizedFileURL.path
     self.clockStart = clockStart
-  }
-
-  deinit {
-    try? recording?.handle.close()
   }
 
   /// Where the script is being written, when recording.
@@ -60,19 +58,19 @@ public final class Recorder {
   ///   - outcome: how it ended.
   /// - Returns: a warning when the recording could not be written and has stopped.
   func note(line: String, words: [String], outcome: Interpreter.Outcome) -> String? {
-    let command = words.first == "try" ? words.dropFirst().first : words.first
+    let command = words.first { $0 != "try" }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty, command != "record" else { return nil }
     let entry = Entry(line: trimmed, failure: outcome.failure)
     entries.append(entry)
     guard let recording else { return nil }
     do {
-      try recording.handle.write(contentsOf: Data(Self.render(entry).utf8))
+      try recording.append(Array(Self.render(entry).utf8))
       return nil
     } catch {
       self.recording = nil
-      try? recording.handle.close()
-      return "warning: recording stopped, \(recording.path) cannot be written: \(error.localizedDescription)"
+      recording.close()
+      return "warning: recording stopped, \(recording.path) cannot be written: \(error)"
     }
   }
 
@@ -92,12 +90,10 @@ public final class Recorder {
     }
     let text = header.map { $0 + "\n" }.joined() + entries.map(Self.render).joined()
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-      try handle.seekToEnd()
-      recording = (path, handle)
+      try StagedFile.writeAtomically(Array(text.utf8), to: path)
+      recording = try AppendOnlyFile(path: path)
     } catch {
-      throw WorkbenchError("\(path): cannot write the recording: \(error.localizedDescription)")
+      throw WorkbenchError("\(path): cannot write the recording: \(error)")
     }
   }
 
@@ -108,8 +104,16 @@ public final class Recorder {
   func stop() throws(WorkbenchError) -> (path: String, lines: Int) {
     guard let recording else { throw WorkbenchError("not recording (`record FILE` starts)") }
     self.recording = nil
-    try? recording.handle.close()
+    recording.close()
     return (recording.path, entries.count)
+  }
+
+  /// How the second line of a recording's header begins: what tells a reader the file is one.
+  static let mark = "# Recorded by storebench "
+
+  /// Whether a script's lines are a recording: one of its first two lines begins with ``mark``.
+  static func isRecording(_ lines: [String]) -> Bool {
+    lines.prefix(2).contains { $0.hasPrefix(mark) }
   }
 
   /// The lines a recording begins with: how to run it, where it came from, and the catalog to load
@@ -117,15 +121,21 @@ public final class Recorder {
   var header: [String] {
     [
       "#!/usr/bin/env -S storebench run",
-      "# Recorded by storebench \(StorebenchVersion.current).",
+      "\(Self.mark)\(StorebenchVersion.current).",
       "# Catalog: \(startCatalogName). Clock started at \(Timestamp.iso8601(clockStart)).",
       "# Replay: storebench run FILE. Failed commands are kept as comments.",
     ] + (startCatalog.map { ["catalog load \(CommandLineSplitter.quote($0))"] } ?? [])
   }
 
   /// An entry as script text: the line, or for a failed one, comments with the line and its error.
+  /// A failed line too long to be kept in a comment (``CommandLineSplitter/maximumLineBytes``) is
+  /// named by its length.
   static func render(_ entry: Entry) -> String {
     guard let failure = entry.failure else { return entry.line + "\n" }
-    return (["# failed: \(entry.line)"] + failure.trimmedLines.map { "#   \($0)" }).map { $0 + "\n" }.joined()
+    var comment = "# failed: \(entry.line)"
+    if comment.utf8.count > CommandLineSplitter.maximumLineBytes {
+      comment = "# failed: a line of \(entry.line.utf8.count) bytes"
+    }
+    return ([comment] + failure.trimmedLines.map { "#   \($0)" }).map { $0 + "\n" }.joined()
   }
 }

@@ -34,26 +34,34 @@ public enum Interpreter {
     return outcome
   }
 
+  /// How many `try` words may stand before a command.
+  public static let maximumTryDepth = 8
+
   /// Parses and runs one command given as words. `try` before a command records its failure as
-  /// the session's last error instead of failing.
+  /// the session's last error instead of failing; several `try` words act as one, and more than
+  /// ``maximumTryDepth`` are refused.
   public static func run(words: [String], in session: Session) -> Outcome {
-    guard let first = words.first else { return .succeeded }
-    if first == "try" {
-      let outcome = run(words: Array(words.dropFirst()), in: session)
-      switch outcome {
-      case .succeeded:
-        session.lastCommandError = nil
-      case .failed(let message), .expectationFailed(let message):
-        session.print("error (tried): \(message)")
-        session.lastCommandError = message
-      case .interrupted:
-        return outcome
-      }
-      return .succeeded
+    let tries = words.prefix { $0 == "try" }.count
+    guard tries <= maximumTryDepth else {
+      return .failed("too many nested try: \(tries), the limit is \(maximumTryDepth)")
     }
-    let outcome = execute(words, in: session)
-    session.world.settle()
-    return outcome
+    let command = Array(words.dropFirst(tries))
+    var outcome = Outcome.succeeded
+    if !command.isEmpty {
+      outcome = execute(command, in: session)
+      session.world.settle()
+    }
+    guard tries > 0 else { return outcome }
+    switch outcome {
+    case .succeeded:
+      session.lastCommandError = nil
+    case .failed(let message), .expectationFailed(let message):
+      session.print("error (tried): \(message)")
+      session.lastCommandError = message
+    case .interrupted:
+      return outcome
+    }
+    return .succeeded
   }
 
   /// Each command's type by its name and aliases, read once from the command tree.

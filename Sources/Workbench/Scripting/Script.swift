@@ -1,34 +1,71 @@
 import Foundation
+import SystemIO
 
 /// A script's text and where it came from.
+///
+/// Lines end with `\n` or `\r\n`. A file is UTF-8: a byte-order mark at its start is skipped, and
+/// invalid UTF-8 is refused as `FILE:LINE:COLUMN: invalid UTF-8`, the column counted in bytes from
+/// 1. A recording (a file ``Recorder`` wrote, known by its header) must end with a line end: a
+/// last line without one was cut off while being written, and is refused rather than run.
 public struct Script: Sendable {
   /// The name used in `FILE:LINE:` messages: the path as given, or `-` for standard input.
   public var name: String
-  /// The lines, without their newlines.
+  /// The lines, without their line ends.
   public var lines: [String]
   /// The directory relative paths in the script are read from.
   public var directory: String
 
   /// Creates a script from text.
-  public init(name: String, text: String, directory: String) {
+  ///
+  /// - Throws: ``WorkbenchError`` for a recording whose last line has no line end.
+  public init(name: String, text: String, directory: String) throws(WorkbenchError) {
     self.name = name
-    self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    // By bytes: a String's Characters join "\r\n" into one, which is not "\n".
+    self.lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self)
     }
-    if self.lines.last == "" { self.lines.removeLast() }
     self.directory = directory
+    if lines.last == "" {
+      lines.removeLast()
+    } else if Recorder.isRecording(lines) {
+      throw WorkbenchError(
+        "\(name):\(lines.count): the recording ends in the middle of this line (it has no line end): "
+          + "the recording was cut off while being written")
+    }
+  }
+
+  /// Creates a script from the bytes of a file.
+  ///
+  /// - Throws: ``WorkbenchError`` for invalid UTF-8 (with its line and column) or a cut-off
+  ///   recording.
+  public init(name: String, bytes: [UInt8], directory: String) throws(WorkbenchError) {
+    let text = try Self.decode(
+      bytes.starts(with: Self.byteOrderMark) ? bytes.dropFirst(3) : bytes[...], name: name)
+    try self.init(name: name, text: text, directory: directory)
   }
 
   /// Reads a script file.
   ///
-  /// - Throws: ``WorkbenchError`` when it cannot be read or is not UTF-8 text.
+  /// - Throws: ``WorkbenchError`` when it cannot be read, is not UTF-8 text or is a cut-off recording.
   public init(path: String) throws(WorkbenchError) {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw WorkbenchError("\(path): cannot read the script")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw WorkbenchError("\(path): the script is not UTF-8 text")
+    try self.init(
+      name: path, bytes: Array(data), directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+  }
+
+  /// UTF-8's byte-order mark, which some editors put at the start of a file.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The text of UTF-8 bytes.
+  ///
+  /// - Throws: ``WorkbenchError`` `NAME:LINE:COLUMN: invalid UTF-8` at the first bad byte.
+  private static func decode(_ bytes: ArraySlice<UInt8>, name: String) throws(WorkbenchError) -> String {
+    do {
+      return try UTF8Text.decode(bytes)
+    } catch {
+      throw WorkbenchError("\(name):\(error.line):\(error.column): invalid UTF-8")
     }
-    self.init(name: path, text: text, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
   }
 }

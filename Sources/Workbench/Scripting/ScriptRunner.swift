@@ -80,7 +80,7 @@ public struct ScriptRunner: Sendable {
   public func run(_ script: Script, in session: Session) -> Result {
     var result = Result(failures: [])
     for (index, line) in script.lines.enumerated() {
-      if options.echoCommands, !isBlankOrComment(line) { session.print("> \(line)") }
+      if options.echoCommands, !CommandLineSplitter.isBlankOrComment(line) { session.print("> \(line)") }
       var outcome = Interpreter.run(line: line, in: session)
       if outcome == .succeeded, session.world.monitor?.isStopRequested == true {
         outcome = .interrupted("the script stopped after this line")
@@ -98,10 +98,5 @@ public struct ScriptRunner: Sendable {
       if session.wantsToQuit { break }
     }
     return result
-  }
-
-  private func isBlankOrComment(_ line: String) -> Bool {
-    let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    return trimmed.isEmpty || trimmed.hasPrefix("#")
   }
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Runs every `*.storebench` script of a directory, in sorted order, each in its own session: a
 /// script passes when no line fails, or, when an `.expected` file sits beside it, when its
-/// transcript matches that file exactly. Transcripts name a script by its file name, so that they
-/// do not depend on the directory the suite is run from.
+/// transcript matches that file exactly (its `\r\n` line ends read as `\n`). Transcripts name a
+/// script by its file name, so that they do not depend on the directory the suite is run from.
 public struct SuiteRunner: Sendable {
   /// One script's verdict.
   public struct Verdict: Sendable {
@@ -60,7 +60,7 @@ public struct SuiteRunner: Sendable {
     let goldenPath = Self.goldenPath(for: path)
     guard
       let golden = FileManager.default.contents(atPath: goldenPath).flatMap({
-        String(data: $0, encoding: .utf8)
+        String(data: $0, encoding: .utf8)?.replacingOccurrences(of: "\r\n", with: "\n")
       })
     else {
       return Verdict(
