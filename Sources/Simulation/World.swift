@@ -20,6 +20,10 @@ public final class World: StoreListener {
   public var environment = Verifier.Environment.sandbox
   /// Where the local certificate authority lives (see ``AuthorityLocator``).
   public var authorityDirectory: URL
+  /// The authority the work under way uses (see ``withOneAuthority(_:)``), once it has opened it.
+  var authorityInUse: CertificateAuthority?
+  /// Whether work under way keeps one authority.
+  var keepsOneAuthority = false
   /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
   public var sharedSecret: String?
   /// Watches long work: asked whether to stop between events, told of progress.
