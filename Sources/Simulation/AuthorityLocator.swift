@@ -57,6 +57,11 @@ public enum AuthorityLocator {
     return authority
   }
 
+  /// Forgets the authority kept for a directory that is about to be removed.
+  static func forget(_ directory: URL) {
+    opened.withLock { $0[directory.standardizedFileURL.path] = nil }
+  }
+
   /// The authority `body` gives, its error as a ``SimulationError`` saying how to repair it.
   private static func reporting(
     _ directory: URL, _ body: () throws(CertificateAuthorityError) -> CertificateAuthority

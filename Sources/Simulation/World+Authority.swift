@@ -23,4 +23,31 @@ extension World {
     defer { (keepsOneAuthority, authorityInUse) = (false, nil) }
     return try body()
   }
+
+  /// Replaces the certificate authority's keys and certificates (`ca rotate`): in its directory,
+  /// for every process that uses it; or, when ``rotatesPrivately``, by creating an authority of this
+  /// world's own in a temporary directory, leaving the configured one alone.
+  ///
+  /// - Throws: ``SimulationError`` when generating or writing fails.
+  /// - Returns: The new authority.
+  @discardableResult
+  public func rotateAuthority() throws(SimulationError) -> CertificateAuthority {
+    if rotatesPrivately && privateAuthorityRoot == nil {
+      privateAuthorityRoot = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "storebench-ca-\(UUID().uuidString)")
+    }
+    let authority = try AuthorityLocator.rotate(authorityDirectory, now: store.clock.now)
+    if keepsOneAuthority { authorityInUse = authority }
+    return authority
+  }
+
+  /// Deletes this world's own certificate authority, if it has one; the world goes back to the
+  /// configured one.
+  public func removePrivateAuthority() {
+    guard let privateAuthorityRoot else { return }
+    AuthorityLocator.forget(authorityDirectory)
+    try? FileManager.default.removeItem(at: privateAuthorityRoot)
+    self.privateAuthorityRoot = nil
+    authorityInUse = nil
+  }
 }
