@@ -5,9 +5,15 @@ import Verifier
 /// Finds and opens the local certificate authority: the directory named with `--ca-dir`, else
 /// `$STOREBENCH_CA_DIR`, else `$XDG_DATA_HOME/storebench/ca` (`~/.local/share/storebench/ca`).
 ///
-/// The authority is created on first use. Creation holds an exclusive lock on a file beside it, so
-/// that parallel runs never mix the keys of two authorities, and each directory is opened once
-/// per process.
+/// The authority is created on first use. ``AuthorityDirectory`` keeps it consistent on disk between
+/// processes: readers share a lock beside the directory, writers hold it alone, and a rotation
+/// replaces the whole directory in one rename.
+///
+/// Each process keeps the authority of each directory it opened, so that the keys are parsed and
+/// checked once. The kept authority is never served stale: every open takes the shared lock and
+/// compares the directory's `root.pem` with the kept root. The same bytes mean the same authority
+/// (every creation or rotation makes a new root key, so a new root); other bytes, or no file, mean
+/// that another process rotated or removed it, and the directory is read again.
 public enum AuthorityLocator {
   private static let opened = Mutex<[String: CertificateAuthority]>([:])
 
@@ -27,54 +33,46 @@ public enum AuthorityLocator {
   /// The authority in `directory`, created if missing.
   ///
   /// - Parameter now: the instant certificates are issued at when one is created.
-  /// - Throws: ``SimulationError`` naming the file at fault.
+  /// - Throws: ``SimulationError`` naming the file at fault, and the command that repairs it when
+  ///   rotating does.
   public static func open(_ directory: URL, now: Date) throws(SimulationError) -> CertificateAuthority {
     let key = directory.standardizedFileURL.path
-    if let authority = opened.withLock({ $0[key] }) { return authority }
-    let authority = try withFileLock(beside: directory) {
-      () throws(SimulationError) -> CertificateAuthority in
-      do {
-        return try CertificateAuthority.loadOrCreate(at: directory, now: now)
-      } catch {
-        throw SimulationError("certificate authority: \(error)")
-      }
+    let kept = opened.withLock { $0[key] }
+    let authority = try reporting(directory) { () throws(CertificateAuthorityError) in
+      try AuthorityDirectory(directory).open(now: now, reusing: kept)
     }
     opened.withLock { $0[key] = authority }
     return authority
   }
 
-  /// Replaces the authority's keys and certificates (`ca rotate`).
+  /// Replaces the authority's keys and certificates (`ca rotate`), whatever the directory holds:
+  /// this repairs a directory whose authority is incomplete or inconsistent.
+  ///
+  /// - Throws: ``SimulationError`` when generating or writing fails.
   public static func rotate(_ directory: URL, now: Date) throws(SimulationError) -> CertificateAuthority {
-    let key = directory.standardizedFileURL.path
-    var authority = try open(directory, now: now)
-    do {
-      try authority.rotate(now: now)
-    } catch {
-      throw SimulationError("certificate authority: \(error)")
+    let authority = try reporting(directory) { () throws(CertificateAuthorityError) in
+      try AuthorityDirectory(directory).rotate(now: now)
     }
-    opened.withLock { $0[key] = authority }
+    opened.withLock { $0[directory.standardizedFileURL.path] = authority }
     return authority
   }
 
-  private static func withFileLock<T>(
-    beside directory: URL, _ body: () throws(SimulationError) -> T
-  ) throws(SimulationError) -> T {
-    let parent = directory.deletingLastPathComponent()
+  /// Forgets the authority kept for a directory that is about to be removed.
+  static func forget(_ directory: URL) {
+    opened.withLock { $0[directory.standardizedFileURL.path] = nil }
+  }
+
+  /// The authority `body` gives, its error as a ``SimulationError`` saying how to repair it.
+  private static func reporting(
+    _ directory: URL, _ body: () throws(CertificateAuthorityError) -> CertificateAuthority
+  ) throws(SimulationError) -> CertificateAuthority {
     do {
-      try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+      return try body()
     } catch {
-      throw SimulationError("certificate authority: cannot create \(parent.path)")
+      guard error.isRepairedByRotation else { throw SimulationError("certificate authority: \(error)") }
+      throw SimulationError(
+        "certificate authority: \(error); `ca rotate` replaces it with a new authority (from a shell: "
+          + "printf 'ca rotate\\n' | storebench --ca-dir '\(directory.path)')")
     }
-    let lockPath = parent.appendingPathComponent(".\(directory.lastPathComponent).lock").path
-    let descriptor = Foundation.open(lockPath, O_CREAT | O_RDWR, 0o600)
-    guard descriptor >= 0 else {
-      throw SimulationError("certificate authority: cannot open the lock \(lockPath)")
-    }
-    defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX) == 0 else {
-      throw SimulationError("certificate authority: cannot lock \(lockPath)")
-    }
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
   }
 }

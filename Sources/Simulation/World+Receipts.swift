@@ -66,13 +66,6 @@ extension World {
     return try sign(ReceiptBuilder(world: self).receipt(snapshot, on: device))
   }
 
-  /// The certificate authority, created on first use.
-  ///
-  /// - Throws: ``SimulationError`` naming the file at fault.
-  public func authority() throws(SimulationError) -> CertificateAuthority {
-    try AuthorityLocator.open(authorityDirectory, now: store.clock.now)
-  }
-
   private func sign(_ receipt: AppReceipt) throws(SimulationError) -> [UInt8] {
     let authority = try authority()
     do {

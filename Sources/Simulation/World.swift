@@ -18,8 +18,23 @@ public final class World: StoreListener {
   public private(set) var device: Device
   /// Whether receipts and signed transactions say Sandbox (`ProductionSandbox`) or Production.
   public var environment = Verifier.Environment.sandbox
-  /// Where the local certificate authority lives (see ``AuthorityLocator``).
-  public var authorityDirectory: URL
+  /// Where the local certificate authority lives (see ``AuthorityLocator``): the configured
+  /// directory, or once ``rotateAuthority()`` has given this world an authority of its own, that one's.
+  public var authorityDirectory: URL {
+    privateAuthorityRoot?.appendingPathComponent("ca") ?? configuredAuthorityDirectory
+  }
+  /// The certificate authority's directory the world was created with.
+  public let configuredAuthorityDirectory: URL
+  /// Whether ``rotateAuthority()`` leaves the configured authority alone and gives this world a new
+  /// authority of its own instead, in a temporary directory (how a suite keeps one script's
+  /// `ca rotate` from reaching the others). ``removePrivateAuthority()`` deletes it.
+  public var rotatesPrivately = false
+  /// The temporary directory holding this world's own authority, once it has one.
+  var privateAuthorityRoot: URL?
+  /// The authority the work under way uses (see ``withOneAuthority(_:)``), once it has opened it.
+  var authorityInUse: CertificateAuthority?
+  /// Whether work under way keeps one authority.
+  var keepsOneAuthority = false
   /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
   public var sharedSecret: String?
   /// Watches long work: asked whether to stop between events, told of progress.
@@ -39,7 +54,7 @@ public final class World: StoreListener {
     catalog: Catalog, log: EventLog, authorityDirectory: URL = AuthorityLocator.directory(option: nil)
   ) {
     store = Store(catalog: catalog, log: log)
-    self.authorityDirectory = authorityDirectory
+    self.configuredAuthorityDirectory = authorityDirectory
     device = Device(
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)
     devices = [device]

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SystemIO
 import X509
 import _CryptoExtras
 
@@ -9,11 +8,11 @@ extension CertificateAuthority {
   static func load(from directory: URL) throws(CertificateAuthorityError) -> CertificateAuthority {
     func certificate(_ role: CertificateRole) throws(CertificateAuthorityError) -> IssuedCertificate {
       let url = directory.appendingPathComponent(role.certificateFileName)
-      return try IssuedCertificate(pem: try AtomicFile.readText(url), path: url.path)
+      return try IssuedCertificate(pem: try DurableFiles.readText(url), path: url.path)
     }
     func p256Key(_ role: CertificateRole) throws(CertificateAuthorityError) -> P256.Signing.PrivateKey {
       let url = directory.appendingPathComponent(role.keyFileName)
-      let text = try AtomicFile.readText(url)
+      let text = try DurableFiles.readText(url)
       do {
         return try P256.Signing.PrivateKey(pemRepresentation: text)
       } catch {
@@ -22,7 +21,7 @@ extension CertificateAuthority {
       }
     }
     let rsaURL = directory.appendingPathComponent(CertificateRole.receiptSigning.keyFileName)
-    let rsaText = try AtomicFile.readText(rsaURL)
+    let rsaText = try DurableFiles.readText(rsaURL)
     let receiptSigningKey: _RSA.Signing.PrivateKey
     do {
       receiptSigningKey = try _RSA.Signing.PrivateKey(pemRepresentation: rsaText)
@@ -40,21 +39,24 @@ extension CertificateAuthority {
     return authority
   }
 
-  /// Writes all files to temporary names, then renames them into place.
-  func writeFiles() throws(CertificateAuthorityError) {
-    var staged: [StagedFile] = []
-    do {
-      for role in CertificateRole.allCases {
-        staged.append(
-          try AtomicFile.stage(entry(role).encoded(.pem), at: url(role.certificateFileName), mode: 0o644))
-        staged.append(try AtomicFile.stage(Array(keyPEM(role).utf8), at: url(role.keyFileName), mode: 0o600))
-      }
-    } catch {
-      staged.forEach(AtomicFile.discard)
-      throw error
-    }
-    for file in staged {
-      try AtomicFile.commit(file)
+  /// The names of an authority's eight files.
+  static let fileNames = CertificateRole.allCases.flatMap { [$0.certificateFileName, $0.keyFileName] }
+
+  /// One of the authority's files, as it is written.
+  struct File {
+    var name: String
+    var contents: [UInt8]
+    var mode: mode_t
+  }
+
+  /// The authority's eight files: each certificate as PEM (mode 0644), each key as PKCS#8 PEM
+  /// (mode 0600), in the order of ``fileNames``.
+  var files: [File] {
+    CertificateRole.allCases.flatMap { role in
+      [
+        File(name: role.certificateFileName, contents: entry(role).encoded(.pem), mode: 0o644),
+        File(name: role.keyFileName, contents: Array(keyPEM(role).utf8), mode: 0o600),
+      ]
     }
   }
 

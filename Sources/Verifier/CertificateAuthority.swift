@@ -6,11 +6,11 @@ import _CryptoExtras
 /// The workbench's local certificate authority: a root, an Apple-style intermediate and two signing
 /// leaves (RSA-2048 for receipts, P-256 for JWS), kept as PEM files in a directory.
 ///
-/// The authority is created the first time a directory is used and loaded afterwards; it never
-/// overwrites existing files except through `rotate(now:)`. Certificates are valid from 2000-01-01
-/// to 2100-01-01 (widened to include the creation time if that lies outside), so any virtual-clock
-/// time verifies. Private keys are PKCS#8 PEM files with mode 0600; every file is written to a
-/// temporary file in the same directory and renamed into place.
+/// The authority is created the first time a directory is used and loaded afterwards; only
+/// `rotate(now:)` replaces it. ``AuthorityDirectory`` describes how the directory is written, locked
+/// and repaired. Certificates are valid from 2000-01-01 to 2100-01-01 (widened to include the
+/// creation time if that lies outside), so any virtual-clock time verifies. Private keys are PKCS#8
+/// PEM files with mode 0600.
 public struct CertificateAuthority: Sendable {
   /// The directory holding the authority's files.
   public let directory: URL
@@ -34,7 +34,8 @@ public struct CertificateAuthority: Sendable {
   /// The P-256 JWS-signing leaf certificate.
   public var jwsSigningCertificate: Certificate { jwsSigningEntry.certificate }
 
-  /// Loads the authority kept in a directory, creating it there if the directory holds none of its files.
+  /// Loads the authority kept in a directory, creating it there if the directory holds none of its
+  /// files (``AuthorityDirectory/open(now:reusing:)``).
   ///
   /// - Parameters:
   ///   - directory: The directory; created with mode 0700 if missing.
@@ -47,37 +48,16 @@ public struct CertificateAuthority: Sendable {
   ) throws(CertificateAuthorityError)
     -> CertificateAuthority
   {
-    try AtomicFile.ensureDirectory(directory)
-    let present = CertificateRole.allCases.flatMap { [$0.certificateFileName, $0.keyFileName] }
-      .filter { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
-    let expectedCount = CertificateRole.allCases.count * 2
-    switch present.count {
-    case 0:
-      let authority = try generate(in: directory, now: now)
-      try authority.writeFiles()
-      return authority
-    case expectedCount:
-      return try load(from: directory)
-    default:
-      let missing = CertificateRole.allCases.flatMap { [$0.certificateFileName, $0.keyFileName] }
-        .filter { !present.contains($0) }
-      throw CertificateAuthorityError(
-        .incompleteAuthority, path: directory.path,
-        "missing \(missing.joined(separator: ", ")); remove the directory's files or restore them, or rotate")
-    }
+    try AuthorityDirectory(directory).open(now: now)
   }
 
-  /// Replaces every key and certificate with new ones and rewrites the files.
-  ///
-  /// Files are renamed into place one by one after all have been written, so a crash can leave a mix
-  /// of old and new files; loading then reports the authority as inconsistent rather than using it.
+  /// Replaces every key and certificate with new ones, in one step on disk
+  /// (``AuthorityDirectory/rotate(now:)``).
   ///
   /// - Parameter now: The current (virtual) time; validity is widened to include it.
   /// - Throws: `CertificateAuthorityError` when generation or writing fails.
   public mutating func rotate(now: Date) throws(CertificateAuthorityError) {
-    let renewed = try Self.generate(in: directory, now: now)
-    try renewed.writeFiles()
-    self = renewed
+    self = try AuthorityDirectory(directory).rotate(now: now)
   }
 
   /// The root certificate, for handing to verifiers (`openssl -CAfile`, Apple's libraries).

@@ -17,6 +17,8 @@ public struct CertificateAuthorityError: Error, Hashable, Sendable, CustomString
     case writeFailed = "write-failed"
     /// A key or certificate cannot be generated.
     case generationFailed = "generation-failed"
+    /// The directory holds files that are not the authority's, which replacing it would lose.
+    case foreignFiles = "foreign-files"
   }
 
   /// What kind of failure this is.
@@ -36,6 +38,15 @@ public struct CertificateAuthorityError: Error, Hashable, Sendable, CustomString
     self.code = code
     self.path = path
     self.reason = reason
+  }
+
+  /// Whether rotating the authority (which replaces whatever its directory holds by a new
+  /// authority) repairs this failure.
+  public var isRepairedByRotation: Bool {
+    switch code {
+    case .incompleteAuthority, .malformedFile, .inconsistentAuthority: true
+    case .notADirectory, .unreadableFile, .writeFailed, .generationFailed, .foreignFiles: false
+    }
   }
 
   /// `path: code: reason`.

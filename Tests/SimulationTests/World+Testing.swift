@@ -12,12 +12,12 @@ let testAuthorityDirectory = FileManager.default.temporaryDirectory.appendingPat
 
 extension World {
   /// A world over the built-in default catalog, with events going nowhere.
-  static func onDefaultCatalog() throws -> World {
+  static func onDefaultCatalog(authorityDirectory: URL = testAuthorityDirectory) throws -> World {
     let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Sources/Workbench/Resources/default-catalog.json").standardizedFileURL
     return World(
       catalog: try CatalogLoader.load(path: catalog.path), log: EventLog(),
-      authorityDirectory: testAuthorityDirectory)
+      authorityDirectory: authorityDirectory)
   }
 
   /// Buys on the current device and lets the app's run loop turn.

@@ -30,17 +30,51 @@ enum Binary {
   }
 
   /// Runs any executable and waits for it.
-  ///
-  /// It is started with `posix_spawn` and its output goes to files: Foundation's `Process` learns
-  /// that a child ended through a socket the child inherits, and a daemon the child starts (a tmux
-  /// server) keeps that socket open, so `waitUntilExit()` would never return.
   static func run(
     executable: String, _ arguments: [String], input: String? = nil, directory: URL? = nil,
     environment: [String: String] = [:]
   ) throws -> Result {
+    try start(executable: executable, arguments, input: input, directory: directory, environment: environment)
+      .wait()
+  }
+
+  /// A program started and not yet waited for.
+  struct Running {
+    var pid: pid_t
+    /// Where its input and output go, removed by ``wait()``.
+    var scratch: URL
+
+    /// Waits for the program to end.
+    func wait() throws -> Result {
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+      let exited = status & 0x7f == 0
+      return Result(
+        status: exited ? (status >> 8) & 0xff : 128 + status & 0x7f,
+        output: try String(contentsOf: scratch.appendingPathComponent("out"), encoding: .utf8),
+        error: try String(contentsOf: scratch.appendingPathComponent("err"), encoding: .utf8))
+    }
+  }
+
+  /// Starts the binary without waiting for it, so that several can run at once.
+  static func start(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+  ) throws -> Running {
+    try start(executable: path, arguments, input: input, environment: environment)
+  }
+
+  /// Starts any executable without waiting for it.
+  ///
+  /// It is started with `posix_spawn` and its output goes to files: Foundation's `Process` learns
+  /// that a child ended through a socket the child inherits, and a daemon the child starts (a tmux
+  /// server) keeps that socket open, so `waitUntilExit()` would never return.
+  static func start(
+    executable: String, _ arguments: [String], input: String? = nil, directory: URL? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Running {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID())")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
     let files = ["in", "out", "err"].map { scratch.appendingPathComponent($0).path }
     try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: files[0]))
 
@@ -81,15 +115,10 @@ enum Binary {
     var pid = pid_t()
     let spawned = posix_spawn(&pid, shell[0], &actions, &attributes, argv, envp)
     guard spawned == 0 else {
+      try? FileManager.default.removeItem(at: scratch)
       throw SpawnError(description: "\(executable): \(String(cString: strerror(spawned)))")
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let exited = status & 0x7f == 0
-    return Result(
-      status: exited ? (status >> 8) & 0xff : 128 + status & 0x7f,
-      output: try String(contentsOfFile: files[1], encoding: .utf8),
-      error: try String(contentsOfFile: files[2], encoding: .utf8))
+    return Running(pid: pid, scratch: scratch)
   }
 }
 

@@ -96,7 +96,7 @@ public enum Interpreter {
         try command.run()
         return .succeeded
       }
-      try sessionCommand.execute(in: session)
+      try session.world.withOneAuthority { try sessionCommand.execute(in: session) }
       return .succeeded
     } catch let failure as ExpectationFailure {
       return .expectationFailed(failure.description)

@@ -13,16 +13,20 @@ public struct ScriptRunner: Sendable {
     public var format = OutputFormat.text
     /// The certificate authority's directory, when not the default.
     public var caDirectory: String?
+    /// Whether `ca rotate` gives the script an authority of its own, removed when it ends, instead
+    /// of rotating the one in ``caDirectory`` (``World/rotatesPrivately``).
+    public var rotatesPrivately = false
 
     /// Creates options.
     public init(
       keepGoing: Bool = false, echoCommands: Bool = false, format: OutputFormat = .text,
-      caDirectory: String? = nil
+      caDirectory: String? = nil, rotatesPrivately: Bool = false
     ) {
       self.keepGoing = keepGoing
       self.echoCommands = echoCommands
       self.format = format
       self.caDirectory = caDirectory
+      self.rotatesPrivately = rotatesPrivately
     }
   }
 
@@ -73,6 +77,8 @@ public struct ScriptRunner: Sendable {
       caDirectory: AuthorityLocator.directory(option: options.caDirectory))
     session.baseDirectory = script.directory
     session.world.monitor = monitor
+    session.world.rotatesPrivately = options.rotatesPrivately
+    defer { session.world.removePrivateAuthority() }
     return run(script, in: session)
   }
 

@@ -5,6 +5,13 @@ import Foundation
 /// script passes when no line fails, or, when an `.expected` file sits beside it, when its
 /// transcript matches that file exactly (its `\r\n` line ends read as `\n`). Transcripts name a
 /// script by its file name, so that they do not depend on the directory the suite is run from.
+///
+/// Scripts may run at the same time, so none may change what another reads. Each has its own world
+/// (store, devices, clock), and all share the configured certificate authority, read-only: a
+/// script's `ca rotate` gives that script a new authority of its own in a temporary directory,
+/// removed when it ends (creating RSA keys is slow, so only scripts that rotate pay for it). Files a
+/// script writes by name (`receipt export`, `record`, …) are the one thing shared: two scripts must
+/// not write the same path.
 public struct SuiteRunner: Sendable {
   /// One script's verdict.
   public struct Verdict: Sendable {
@@ -22,13 +29,15 @@ public struct SuiteRunner: Sendable {
     public var duration: Duration = .zero
   }
 
-  /// The runner each script goes through (the suite always echoes commands).
+  /// The runner each script goes through (the suite always echoes commands and keeps rotations to
+  /// the script that makes them).
   public var runner: ScriptRunner
 
   /// Creates a suite runner.
   public init(runner: ScriptRunner) {
     self.runner = runner
     self.runner.options.echoCommands = true
+    self.runner.options.rotatesPrivately = true
   }
 
   /// The scripts of a directory, sorted by name.

@@ -1,0 +1,53 @@
+import Foundation
+import Verifier
+
+extension World {
+  /// The certificate authority, created on first use; inside ``withOneAuthority(_:)``, the one the
+  /// work under way first opened.
+  ///
+  /// - Throws: ``SimulationError`` naming the file at fault.
+  public func authority() throws(SimulationError) -> CertificateAuthority {
+    if let authorityInUse { return authorityInUse }
+    let authority = try AuthorityLocator.open(authorityDirectory, now: store.clock.now)
+    if keepsOneAuthority { authorityInUse = authority }
+    return authority
+  }
+
+  /// Runs `body` with one certificate authority from start to end: what it signs, it verifies with
+  /// the same keys, even when another process rotates the authority meanwhile. Work after it opens
+  /// the authority again, and so sees that rotation.
+  ///
+  /// - Returns: What `body` returns.
+  public func withOneAuthority<T>(_ body: () throws -> T) rethrows -> T {
+    keepsOneAuthority = true
+    defer { (keepsOneAuthority, authorityInUse) = (false, nil) }
+    return try body()
+  }
+
+  /// Replaces the certificate authority's keys and certificates (`ca rotate`): in its directory,
+  /// for every process that uses it; or, when ``rotatesPrivately``, by creating an authority of this
+  /// world's own in a temporary directory, leaving the configured one alone.
+  ///
+  /// - Throws: ``SimulationError`` when generating or writing fails.
+  /// - Returns: The new authority.
+  @discardableResult
+  public func rotateAuthority() throws(SimulationError) -> CertificateAuthority {
+    if rotatesPrivately && privateAuthorityRoot == nil {
+      privateAuthorityRoot = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "storebench-ca-\(UUID().uuidString)")
+    }
+    let authority = try AuthorityLocator.rotate(authorityDirectory, now: store.clock.now)
+    if keepsOneAuthority { authorityInUse = authority }
+    return authority
+  }
+
+  /// Deletes this world's own certificate authority, if it has one; the world goes back to the
+  /// configured one.
+  public func removePrivateAuthority() {
+    guard let privateAuthorityRoot else { return }
+    AuthorityLocator.forget(authorityDirectory)
+    try? FileManager.default.removeItem(at: privateAuthorityRoot)
+    self.privateAuthorityRoot = nil
+    authorityInUse = nil
+  }
+}
