@@ -93,12 +93,13 @@ public struct VerifyReceiptService {
     return try success(receipt, account: account, subscriptions: hasSubscriptions, request: request, now: now)
   }
 
-  /// DER bytes as given, or decoded from base64 text (with or without line breaks).
+  /// DER bytes as given, or decoded from standard base64 text with its padding exact (line breaks
+  /// and other white space allowed, as apps wrap the text; extra `=` refused).
   static func receiptBytes(_ data: [UInt8]) -> [UInt8]? {
     guard !data.isEmpty else { return nil }
     if data.first == 0x30 { return data }
     let text = String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
-    return Data(base64Encoded: text).map(Array.init)
+    return Base64.decode(text, .standard)
   }
 
   /// The account whose history holds the receipt's first transaction; with no transactions, the

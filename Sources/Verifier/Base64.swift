@@ -4,9 +4,9 @@
 /// Decoding rejects characters outside the alphabet, misplaced or missing padding and non-zero
 /// unused trailing bits, so every encoded string has exactly one accepted form: changing any
 /// character changes the decoded bytes or fails.
-enum Base64 {
+public enum Base64 {
   /// Which alphabet and padding rule to use.
-  enum Variant {
+  public enum Variant: Sendable {
     /// `A–Z a–z 0–9 - _`, no padding.
     case url
     /// `A–Z a–z 0–9 + /`, padded with `=` to a multiple of 4.
@@ -54,7 +54,13 @@ enum Base64 {
   }
 
   /// Decodes text, or returns `nil` when it is not the one accepted encoding of some bytes.
-  static func decode(_ text: some StringProtocol, _ variant: Variant) -> [UInt8]? {
+  ///
+  /// - Parameters:
+  ///   - text: The encoded text, with no white space.
+  ///   - variant: The alphabet and padding rule.
+  /// - Returns: The bytes, or `nil` for a character outside the alphabet, misplaced, missing or
+  ///   extra padding, or non-zero unused trailing bits.
+  public static func decode(_ text: some StringProtocol, _ variant: Variant) -> [UInt8]? {
     decode(Array(text.utf8)[...], variant)
   }
 

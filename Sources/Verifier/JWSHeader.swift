@@ -11,6 +11,9 @@ public struct JWSHeader: Hashable, Sendable, Codable {
   public var kid: String?
   /// The token type (Xcode writes `JWT`).
   public var typ: String?
+  /// Extensions the signer marks critical (RFC 7515 §4.1.11); App Store JWS have none, and a
+  /// verifier must reject a token naming any it does not understand.
+  public var crit: [String]?
 
   /// Creates a header.
   ///

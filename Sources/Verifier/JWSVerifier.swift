@@ -77,6 +77,12 @@ public struct JWSVerifier: Sendable {
     of parts: JWSParts, at time: Date
   ) throws(VerificationFailure) -> JWSChainCache.Entry {
     let header = try parts.decodeHeader()
+    if let critical = header.crit {
+      throw VerificationFailure(
+        .malformedHeader,
+        "header marks \(critical) critical; App Store JWS use no extensions, and RFC 7515 §4.1.11 requires refusing ones not understood"
+      )
+    }
     guard let algorithm = header.alg else {
       throw VerificationFailure(.malformedHeader, "header has no alg")
     }

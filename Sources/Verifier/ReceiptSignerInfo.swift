@@ -43,7 +43,11 @@ struct ReceiptSignerInfo: Hashable, Sendable {
     signatureAlgorithm = try nodes.required("SignerInfo.signatureAlgorithm")
       .algorithmIdentifier("SignerInfo.signatureAlgorithm")
     signature = Array(try nodes.decode(ASN1OctetString.self, "SignerInfo.signature").bytes)
-    _ = nodes.next(ifContextTag: 1)
+    if nodes.next(ifContextTag: 1) != nil {
+      throw VerificationFailure(
+        .malformedContainer,
+        "SignerInfo.unsignedAttrs: attributes outside the signature; Apple's receipts carry none")
+    }
     try nodes.end("SignerInfo")
   }
 

@@ -100,6 +100,13 @@ import Verifier
         """)
   }
 
+  @Test func base64WithExtraPaddingIsMalformed() throws {
+    _ = try buy("level.pack")
+    let text = Data(try signedReceipt()).base64EncodedString()
+    #expect(try verify(Array((text + "=").utf8)).status == 21002)
+    #expect(try verify(Array((text + "\n").utf8)).status == 0)
+  }
+
   @Test func base64InputIsAccepted() throws {
     _ = try buy("level.pack")
     let text = Data(try signedReceipt()).base64EncodedString(options: .lineLength76Characters)
