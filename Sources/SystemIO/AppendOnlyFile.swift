@@ -44,6 +44,7 @@ public final class AppendOnlyFile {
       if end >= 0 { _ = ftruncate(descriptor.rawValue, end) }
       throw error
     }
+    CrashPoint.fileStepDone()
   }
 
   /// Flushes what was written to the disk (`fsync`) and closes the file.

@@ -54,11 +54,13 @@ public struct StagedFile: Sendable {
       unlink(temporary)
       throw WriteError(path: temporary, action: "cannot write", cause: error)
     }
+    CrashPoint.fileStepDone()
     guard fsync(descriptor) == 0 else {
       let cause = SystemError.current
       unlink(temporary)
       throw WriteError(path: temporary, action: "cannot flush", cause: cause)
     }
+    CrashPoint.fileStepDone()
     return StagedFile(temporaryPath: temporary, destination: destination)
   }
 
@@ -84,6 +86,7 @@ public struct StagedFile: Sendable {
       discard()
       throw WriteError(path: destination, action: "cannot rename the temporary file into place", cause: cause)
     }
+    CrashPoint.fileStepDone()
   }
 
   /// Removes the temporary file, when the new contents will not be committed.

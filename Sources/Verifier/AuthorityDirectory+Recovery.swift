@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 extension AuthorityDirectory {
   /// What the directory holds once recovery has put right what a writer left.
