@@ -18,6 +18,9 @@ unset STOREBENCH_CATALOG
 # LeakSanitizer cannot follow pointers that Swift packs into enum payloads, so it reports objects
 # that global caches still hold (the certificate authority's keys) as leaked: leaks are not checked.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+# Swift's own backtracer would catch a trap before libFuzzer does, and can outlive the target holding
+# its output open; libFuzzer then prints the stack and saves the input itself.
+export SWIFT_BACKTRACE=enable=no
 
 make_seeds() {
   rm -rf "$seeds" "$build/scratch"
@@ -52,11 +55,11 @@ subcommands() {
 
 # The words of the command language, for the script fuzzer to splice into its inputs: command
 # and subcommand names, options and their listed values from storebench's own help, the sample
-# catalogs' product ids, and a few words help does not list.
+# catalogs' product ids, and a few words and numbers help does not list.
 make_dictionary() {
   local storebench=$root/.build/debug/storebench command subcommand
   {
-    printf '%s\n' try last '#1' 1y 1mo 1d12h
+    printf '%s\n' try last '#1' 1y 1mo 1d12h B/s KB/s MB/s GB/s 0 -1 0.000001 999999 9223372036854775807
     grep -ho '"id": *"[^"]*"' "$root"/catalog/*.json | sed 's/.*: *"//; s/"$//'
     for command in $("$storebench" help-commands | subcommands); do
       echo "$command"
