@@ -2,7 +2,8 @@
 SWIFT ?= swift
 BIN := .build/debug/storebench
 
-.PHONY: run test build deps unit-tests script-tests acceptance-tests format lint release bench clean
+.PHONY: run test build deps unit-tests script-tests acceptance-tests fuzz fuzz-build fuzz-test format lint \
+  release bench clean
 
 # Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl).
 deps:
@@ -26,7 +27,7 @@ run: build
 # Tests use a certificate authority of their own, not the one in your data directory.
 test-ca := $(CURDIR)/.build/test-ca
 
-test: build unit-tests script-tests acceptance-tests
+test: build unit-tests script-tests acceptance-tests fuzz-test
 
 unit-tests:
 	STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test
@@ -38,17 +39,32 @@ script-tests:
 acceptance-tests:
 	bash Tests/Acceptance/run.sh
 
+# libFuzzer targets (Fuzz/, a package of its own built into .build-fuzz with ASan): `make fuzz` runs
+# each for FUZZ_SECONDS; `make test` runs each for FUZZ_TEST_SECONDS. Crashes go to Fuzz/crashes/.
+FUZZ_SECONDS ?= 60
+FUZZ_TEST_SECONDS ?= 15
+FUZZ_TARGETS := ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer
+
+fuzz-build: deps
+	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer,address
+
+fuzz: build fuzz-build
+	bash Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-test: build fuzz-build
+	bash Fuzz/run.sh $(FUZZ_TEST_SECONDS) $(FUZZ_TARGETS)
+
 format:
-	$(SWIFT) format format -i --recursive Sources Tests Package.swift
+	$(SWIFT) format format -i --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 
 release: deps
 	$(SWIFT) build -c release
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
 
 bench: release
 	.build/release/storebench bench

@@ -113,6 +113,24 @@ import Verifier
     #expect(try verify(Array(text.utf8)).status == 0)
   }
 
+  @Test func aPostedJSONBodyIsAnsweredAsItsRequest() throws {
+    _ = try buy("pro.monthly")
+    world.sharedSecret = "right"
+    let receipt = Data(try signedReceipt()).base64EncodedString()
+    let json = """
+      {"receipt-data": "\(receipt)", "password": "right", "exclude-old-transactions": true, "extra": 1}
+      """
+    let body = try JSONDecoder().decode(RequestBody.self, from: Data(json.utf8))
+    #expect(body == RequestBody(receiptData: receipt, password: "right", excludeOldTransactions: true))
+    let request = body.request(to: .sandbox)
+    #expect(request.excludeOldTransactions && request.password == "right")
+    #expect(try VerifyReceiptService(world: world).verify(request).status == 0)
+    let bare = try JSONDecoder().decode(
+      RequestBody.self, from: Data(#"{"receipt-data": "\#(receipt)"}"#.utf8))
+    #expect(!bare.request(to: .sandbox).excludeOldTransactions)
+    #expect(try VerifyReceiptService(world: world).verify(bare.request(to: .sandbox)).status == 21004)
+  }
+
   @Test func aFinishedConsumableLeavesOnlyTheNextReceipt() throws {
     world.device.queue.removeObserver(named: "app")
     let coins = try buy("coins.100")

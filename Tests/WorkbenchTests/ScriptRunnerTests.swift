@@ -47,6 +47,17 @@ private func run(
     #expect(result.failures.map(\.description) == ["t.storebench:1: error: unterminated \" quote"])
   }
 
+  /// At 10^-12 B/s a download's time left did not fit `Int`, and the purchase trapped writing it
+  /// (the input is Fuzz/corpus/ScriptFuzzer/bandwidth-below-one-byte).
+  @Test func aBandwidthBelowOneBytePerSecondIsRefused() throws {
+    let (result, _) = try run(
+      "bandwidth 0.000000000001B/s\nbuy maps.hd\nbandwidth 1B/s\nadvance-clock 1d\n", keepGoing: true)
+    #expect(
+      result.failures.map(\.description) == [
+        "t.storebench:1: error: \"0.000000000001B/s\" is not a rate such as 2MB/s, 500KB/s or 100B/s (at least 1B/s)"
+      ])
+  }
+
   @Test func tryRecordsTheErrorAndCarriesOn() throws {
     let (result, lines) = try run(
       "try buy nothing\nexpect last-error \"no product\"\ntry products\nexpect last-error none\n")

@@ -85,16 +85,17 @@ struct BandwidthCommand: SessionCommand {
     session.print("bandwidth \(Self.format(queue.downloads.bandwidth))")
   }
 
+  /// Bytes per second, from 1 B/s (slower, a download's time left would not fit the clock) to 10^12.
   static func parse(_ text: String) throws(WorkbenchError) -> Double {
     let units: [(String, Double)] = [
       ("GB/s", 1_073_741_824), ("MB/s", 1_048_576), ("KB/s", 1024), ("B/s", 1),
     ]
     for (suffix, scale) in units where text.uppercased().hasSuffix(suffix.uppercased()) {
-      if let value = Double(text.dropLast(suffix.count)), value > 0, value.isFinite, value * scale <= 1e12 {
+      if let value = Double(text.dropLast(suffix.count)), value.isFinite, (1...1e12).contains(value * scale) {
         return value * scale
       }
     }
-    throw WorkbenchError("\"\(text)\" is not a rate such as 2MB/s, 500KB/s or 100B/s")
+    throw WorkbenchError("\"\(text)\" is not a rate such as 2MB/s, 500KB/s or 100B/s (at least 1B/s)")
   }
 
   static func format(_ bytes: Double) -> String {

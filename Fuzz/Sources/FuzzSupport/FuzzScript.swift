@@ -1,0 +1,77 @@
+import Catalog
+import Foundation
+import Workbench
+
+/// Runs the command language as `storebench run --keep-going` does: every line of a script in a new
+/// session over the built-in catalog, on the fuzzers' certificate authority, in a scratch directory
+/// that holds fresh copies of the sample catalogs as `catalog/NAME` (the seeds' scripts load
+/// `catalog/soccer.json` where the originals in scripts/ say `../catalog/soccer.json`).
+///
+/// Two things are kept out, and only these: lines that name a file outside the scratch directory
+/// (a word that starts with `/` or `~`, or holds `..`, `=/` or `=~`), so that no input writes
+/// elsewhere; and `ca rotate`, which replaces the authority every later input would verify against.
+/// Clock events are limited by an ``EventBudget``.
+public enum FuzzScript {
+  /// The built-in catalog (a copy of `catalog/default.json`).
+  static let catalog: Catalog = {
+    do {
+      return try CatalogLocator.builtIn()
+    } catch {
+      fatalError("fuzz: the built-in catalog: \(error)")
+    }
+  }()
+
+  /// The files of the checkout's `catalog/` directory, read once.
+  static let sampleCatalogs: [(name: String, contents: Data)] = {
+    let directory = FuzzEnvironment.checkout.appendingPathComponent("catalog")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.sorted().compactMap { name in
+      FileManager.default.contents(atPath: directory.appendingPathComponent(name).path).map { (name, $0) }
+    }
+  }()
+
+  /// How many of the world's checks (one every 1,024 clock events) a script may use.
+  static let eventChecks = 4
+
+  /// Runs a script's text in a new session whose relative paths lead to the emptied scratch
+  /// directory.
+  ///
+  /// - Parameter text: The script.
+  /// - Returns: The session after the script, and the lines that failed.
+  @discardableResult
+  public static func run(_ text: String) -> (session: Session, result: ScriptRunner.Result) {
+    FuzzEnvironment.emptyScratchDirectory()
+    let catalogs = FuzzEnvironment.scratchDirectory.appendingPathComponent("catalog")
+    try? FileManager.default.createDirectory(at: catalogs, withIntermediateDirectories: true)
+    for (name, contents) in sampleCatalogs {
+      FileManager.default.createFile(atPath: catalogs.appendingPathComponent(name).path, contents: contents)
+    }
+    let directory = FuzzEnvironment.scratchDirectory.path
+    var script = Script(name: "fuzz", text: text, directory: directory)
+    script.lines.removeAll(where: leavesSandbox)
+    let runner = ScriptRunner(
+      catalog: catalog, catalogSource: CatalogLocator.builtInName, options: .init(keepGoing: true))
+    let session = Session(
+      catalog: catalog, catalogSource: CatalogLocator.builtInName,
+      output: OutputSink(write: { _ in }, writeError: { _ in }), caDirectory: FuzzEnvironment.caDirectory)
+    session.baseDirectory = directory
+    let budget = EventBudget(checks: eventChecks)
+    session.world.monitor = budget
+    let result = withExtendedLifetime(budget) { runner.run(script, in: session) }
+    return (session, result)
+  }
+
+  /// Whether a line names a file outside the scratch directory, or rotates the certificate authority.
+  static func leavesSandbox(_ line: String) -> Bool {
+    let words: [String]
+    do {
+      words = try CommandLineSplitter.split(line)
+    } catch {
+      return false  // fails before it touches anything
+    }
+    return words.contains { word in
+      word.hasPrefix("/") || word.hasPrefix("~") || word == "rotate"
+        || ["..", "=/", "=~"].contains { word.contains($0) }
+    }
+  }
+}
