@@ -37,9 +37,10 @@ public enum FuzzScript {
   /// directory.
   ///
   /// - Parameter text: The script.
-  /// - Returns: The session after the script, and the lines that failed.
+  /// - Returns: The session after the script, and the lines that failed; no result when the text
+  ///   is refused as a script (a line too long, too many words): an error, as a script file gets.
   @discardableResult
-  public static func run(_ text: String) -> (session: Session, result: ScriptRunner.Result) {
+  public static func run(_ text: String) -> (session: Session, result: ScriptRunner.Result?) {
     FuzzEnvironment.emptyScratchDirectory()
     let catalogs = FuzzEnvironment.scratchDirectory.appendingPathComponent("catalog")
     try? FileManager.default.createDirectory(at: catalogs, withIntermediateDirectories: true)
@@ -47,14 +48,19 @@ public enum FuzzScript {
       FileManager.default.createFile(atPath: catalogs.appendingPathComponent(name).path, contents: contents)
     }
     let directory = FuzzEnvironment.scratchDirectory.path
-    var script = Script(name: "fuzz", text: text, directory: directory)
-    script.lines.removeAll(where: leavesSandbox)
-    let runner = ScriptRunner(
-      catalog: catalog, catalogSource: CatalogLocator.builtInName, options: .init(keepGoing: true))
     let session = Session(
       catalog: catalog, catalogSource: CatalogLocator.builtInName,
       output: OutputSink(write: { _ in }, writeError: { _ in }), caDirectory: FuzzEnvironment.caDirectory)
     session.baseDirectory = directory
+    var script: Script
+    do {
+      script = try Script(name: "fuzz", text: text, directory: directory)
+    } catch {
+      return (session, nil)
+    }
+    script.lines.removeAll(where: leavesSandbox)
+    let runner = ScriptRunner(
+      catalog: catalog, catalogSource: CatalogLocator.builtInName, options: .init(keepGoing: true))
     let budget = EventBudget(checks: eventChecks)
     session.world.monitor = budget
     let result = withExtendedLifetime(budget) { runner.run(script, in: session) }
