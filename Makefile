@@ -52,7 +52,7 @@ fuzz: build fuzz-build
 	bash Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-test: build fuzz-build
-	bash Fuzz/run.sh $(FUZZ_TEST_SECONDS) $(FUZZ_TARGETS)
+	bash Fuzz/run.sh --fresh $(FUZZ_TEST_SECONDS) $(FUZZ_TARGETS)
 
 format:
 	$(SWIFT) format format -i --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift

@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Runs libFuzzer targets built by `make fuzz-build`, each for SECONDS, after making their seeds.
-#   Fuzz/run.sh SECONDS TARGET...
+#   Fuzz/run.sh [--fresh] SECONDS TARGET...
+# --fresh (for `make test`) starts from the seeds alone, not from what earlier runs learnt, so that
+# the run takes SECONDS however long the fuzzers have run before.
 # Seeds come from the project's own artifacts, made afresh each run in .build-fuzz/seeds/TARGET:
 # receipts and JWS exported by storebench running Fuzz/Seeds/world.storebench (signed by the
 # fuzzers' certificate authority, .build-fuzz/ca), verifyReceipt bodies around those receipts,
-# the scripts in scripts/ and the catalogs in catalog/. Small hand-made seeds and inputs that once
-# crashed sit in Fuzz/corpus/TARGET. What the fuzzer learns is kept in .build-fuzz/corpus/TARGET.
+# the scripts in scripts/ and the catalogs in catalog/. Inputs that once crashed sit in
+# Fuzz/corpus/TARGET. What the fuzzer learns is kept in .build-fuzz/corpus/TARGET.
 # A crash, timeout or out-of-memory input is saved in Fuzz/crashes/TARGET/; the run then fails.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-seconds=$1
-shift
 build=$root/.build-fuzz
 seeds=$build/seeds
+corpora=$build/corpus
+if [ "$1" = --fresh ]; then
+  corpora=$build/fresh-corpus
+  rm -rf "$corpora"
+  shift
+fi
+seconds=$1
+shift
 export STOREBENCH_CA_DIR=$build/ca
 unset STOREBENCH_CATALOG
 # LeakSanitizer cannot follow pointers that Swift packs into enum payloads, so it reports objects
@@ -89,7 +97,7 @@ make_dictionary
 mkdir -p "$build/logs"
 failed=()
 for target in "$@"; do
-  corpus=$build/corpus/$target
+  corpus=$corpora/$target
   crashes=$root/Fuzz/crashes/$target
   log=$build/logs/$target.log
   mkdir -p "$corpus" "$crashes"

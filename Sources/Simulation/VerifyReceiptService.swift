@@ -93,9 +93,13 @@ public struct VerifyReceiptService {
     return try success(receipt, account: account, subscriptions: hasSubscriptions, request: request, now: now)
   }
 
-  /// DER bytes as given, or decoded from standard base64 text with its padding exact (line breaks
-  /// and other white space allowed, as apps wrap the text; extra `=` refused).
-  static func receiptBytes(_ data: [UInt8]) -> [UInt8]? {
+  /// The receipt a client sent: DER bytes as given, or decoded from standard base64 text with its
+  /// padding exact (line breaks and other white space allowed, as apps wrap the text; extra `=`
+  /// refused).
+  ///
+  /// - Parameter data: The request's `receipt-data`.
+  /// - Returns: The DER bytes, or `nil` when the data is empty or neither DER nor strict base64.
+  public static func receiptBytes(_ data: [UInt8]) -> [UInt8]? {
     guard !data.isEmpty else { return nil }
     if data.first == 0x30 { return data }
     let text = String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
