@@ -16,9 +16,15 @@ nonisolated(unsafe) private let service: VerifyReceiptService = {
   return VerifyReceiptService(world: session.world)
 }()
 
+/// Signs as storebench does, with the fuzzers' authority.
+private let encoder = ReceiptEncoder(authority: FuzzEnvironment.authority)
+
 /// Reads an input as the JSON body a client posts to verifyReceipt (`RequestBody`, decoded by
 /// `JSONDecoder` as a server would), then asks the sandbox and the production endpoint and writes
 /// each answer's JSON. A body that decodes gets an answer with a status; nothing else may happen.
+///
+/// A receipt whose payload decodes is also sent signed again by the fuzzers' authority, so that
+/// what the fuzzer writes in a receipt gets past the signature to the rest of the service.
 ///
 /// - Parameters:
 ///   - data: The input's first byte.
@@ -32,6 +38,21 @@ public func fuzzVerifyReceipt(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   } catch {
     return 0
   }
+  answer(body)
+  guard let bytes = VerifyReceiptService.receiptBytes(Array(body.receiptData.utf8)) else { return 0 }
+  do {
+    let receipt = try ReceiptDecoder().decode(bytes)
+    var signedAgain = body
+    signedAgain.receiptData = Data(try encoder.encode(receipt)).base64EncodedString()
+    answer(signedAgain)
+  } catch {
+    _ = String(describing: error)
+  }
+  return 0
+}
+
+/// Asks both endpoints and writes their answers.
+private func answer(_ body: RequestBody) {
   for endpoint in [Verifier.Environment.sandbox, .production] {
     do {
       _ = try service.verify(body.request(to: endpoint)).body.renderedJSON()
@@ -39,5 +60,4 @@ public func fuzzVerifyReceipt(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
       _ = String(describing: error)
     }
   }
-  return 0
 }
