@@ -218,3 +218,15 @@ public final class Store {
         fields: log.readsFields ? fields() : []))
   }
 }
+
+extension Store {
+  /// Tells the listener of an event the app's server hears about (a server notification).
+  func publish(
+    _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype? = nil, account: Account,
+    transactionNumber: UInt64
+  ) {
+    listener?.store(
+      self,
+      didPublish: ServerEvent(kind, subtype, account: account.name, transactionNumber: transactionNumber))
+  }
+}

@@ -10,4 +10,12 @@ public protocol StoreListener: AnyObject {
 
   /// An auto-renewable subscription of the account expired: access to the product ended.
   func store(_ store: Store, didExpire productId: String, for account: Account)
+
+  /// Something happened that the App Store tells the app's server about (a server notification).
+  func store(_ store: Store, didPublish event: ServerEvent)
+}
+
+extension StoreListener {
+  /// Listeners that do not follow the server side ignore its events.
+  public func store(_ store: Store, didPublish event: ServerEvent) {}
 }
