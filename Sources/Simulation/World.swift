@@ -37,6 +37,9 @@ public final class World: StoreListener {
   var keepsOneAuthority = false
   /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
   public var sharedSecret: String?
+  /// How notifications reach the app's server (set by the server module); without one, delivery
+  /// attempts are recorded as failed with `OTHER`.
+  public var notificationTransport: (any NotificationTransport)?
   /// Watches long work: asked whether to stop between events, told of progress.
   public weak var monitor: (any WorkMonitor)?
 

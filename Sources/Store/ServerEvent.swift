@@ -9,43 +9,77 @@ import Foundation
 public struct ServerEvent: Hashable, Sendable {
   /// Apple's `notificationType` values.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
+    /// `CONSUMPTION_REQUEST`.
     case consumptionRequest = "CONSUMPTION_REQUEST"
+    /// `DID_CHANGE_RENEWAL_PREF`.
     case didChangeRenewalPref = "DID_CHANGE_RENEWAL_PREF"
+    /// `DID_CHANGE_RENEWAL_STATUS`.
     case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
+    /// `DID_FAIL_TO_RENEW`.
     case didFailToRenew = "DID_FAIL_TO_RENEW"
+    /// `DID_RENEW`.
     case didRenew = "DID_RENEW"
+    /// `EXPIRED`.
     case expired = "EXPIRED"
+    /// `GRACE_PERIOD_EXPIRED`.
     case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
+    /// `OFFER_REDEEMED`.
     case offerRedeemed = "OFFER_REDEEMED"
+    /// `ONE_TIME_CHARGE`.
     case oneTimeCharge = "ONE_TIME_CHARGE"
+    /// `PRICE_INCREASE`.
     case priceIncrease = "PRICE_INCREASE"
+    /// `REFUND`.
     case refund = "REFUND"
+    /// `REFUND_DECLINED`.
     case refundDeclined = "REFUND_DECLINED"
+    /// `REFUND_REVERSED`.
     case refundReversed = "REFUND_REVERSED"
+    /// `RENEWAL_EXTENDED`.
     case renewalExtended = "RENEWAL_EXTENDED"
+    /// `RENEWAL_EXTENSION`.
     case renewalExtension = "RENEWAL_EXTENSION"
+    /// `REVOKE`.
     case revoke = "REVOKE"
+    /// `SUBSCRIBED`.
     case subscribed = "SUBSCRIBED"
+    /// `TEST`.
     case test = "TEST"
   }
 
   /// Apple's `subtype` values.
   public enum Subtype: String, Hashable, Sendable, CaseIterable {
+    /// `ACCEPTED`.
     case accepted = "ACCEPTED"
+    /// `AUTO_RENEW_DISABLED`.
     case autoRenewDisabled = "AUTO_RENEW_DISABLED"
+    /// `AUTO_RENEW_ENABLED`.
     case autoRenewEnabled = "AUTO_RENEW_ENABLED"
+    /// `BILLING_RECOVERY`.
     case billingRecovery = "BILLING_RECOVERY"
+    /// `BILLING_RETRY`.
     case billingRetry = "BILLING_RETRY"
+    /// `DOWNGRADE`.
     case downgrade = "DOWNGRADE"
+    /// `FAILURE`.
     case failure = "FAILURE"
+    /// `GRACE_PERIOD`.
     case gracePeriod = "GRACE_PERIOD"
+    /// `INITIAL_BUY`.
     case initialBuy = "INITIAL_BUY"
+    /// `PENDING`.
     case pending = "PENDING"
+    /// `PRICE_INCREASE`.
     case priceIncrease = "PRICE_INCREASE"
+    /// `PRODUCT_NOT_FOR_SALE`.
     case productNotForSale = "PRODUCT_NOT_FOR_SALE"
+    /// `RESUBSCRIBE`.
     case resubscribe = "RESUBSCRIBE"
+    /// `SUMMARY`.
     case summary = "SUMMARY"
+    /// `UPGRADE`.
     case upgrade = "UPGRADE"
+    /// `VOLUNTARY`.
     case voluntary = "VOLUNTARY"
   }
 
