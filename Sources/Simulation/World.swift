@@ -35,6 +35,9 @@ public final class World: StoreListener {
   var authorityInUse: CertificateAuthority?
   /// Whether work under way keeps one authority.
   var keepsOneAuthority = false
+  /// The app's Apple ID (`appAppleId`) in server answers and notifications; Apple's verifiers
+  /// compare it in production.
+  public var appAppleId: Int64 = 1_234_567_890
   /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
   public var sharedSecret: String?
   /// How notifications reach the app's server (set by the server module); without one, delivery
