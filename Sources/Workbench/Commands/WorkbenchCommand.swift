@@ -26,6 +26,6 @@ struct WorkbenchCommand: ParsableCommand {
       DownloadControlCommand.self, BandwidthCommand.self, CACommand.self, ReceiptCommand.self,
       VerifyCommand.self,
       JWSCommand.self, SharedSecretCommand.self, EnvironmentCommand.self, TamperCommand.self,
-      CatalogCommand.self, ExpectCommand.self, RecordCommand.self, QuitCommand.self,
+      CatalogCommand.self, ExpectCommand.self, RecordCommand.self, EchoCommand.self, QuitCommand.self,
     ])
 }
