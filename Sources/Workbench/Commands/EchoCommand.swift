@@ -4,7 +4,8 @@ import ArgumentParser
 /// the prompt through a pipe that the commands before it have finished.
 struct EchoCommand: SessionCommand {
   static let configuration = CommandConfiguration(
-    commandName: "echo", abstract: "Print the words given (a marker in a transcript or for a driving program).")
+    commandName: "echo",
+    abstract: "Print the words given (a marker in a transcript or for a driving program).")
 
   @Argument(help: "The words to print, joined by spaces.")
   var words: [String] = []
