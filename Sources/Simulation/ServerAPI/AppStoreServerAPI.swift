@@ -38,8 +38,14 @@ public enum AppStoreServerAPI {
     APIRoute("notification-history", "POST", "/inApps/v1/notifications/history", nil),
   ]
 
-  /// The short names of every endpoint, for fault switches: `transaction-info`, `history`, ….
-  public static var endpointNames: [String] { routes.map(\.name) }
+  /// The short names of every endpoint, for fault switches, in the order of the reference's table
+  /// (#1 to #18): `transaction-info`, `history`, ….
+  public static let endpointNames = [
+    "transaction-info", "history", "history-v1", "statuses", "order-lookup", "refund-history",
+    "refund-history-v1", "consumption", "consumption-v1", "extend", "extend-mass", "extend-status",
+    "test-notification", "test-notification-status", "notification-history", "app-account-token",
+    "app-transaction", "finish",
+  ]
 
   /// Answers a request. Fault switches for the endpoint come first (`rate-limit`, `error`, and
   /// `delay` on whatever the answer is); then the notification endpoints, then the rest. An unknown
