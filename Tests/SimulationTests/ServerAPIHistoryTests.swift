@@ -22,7 +22,8 @@ import Verifier
     var revision: String?
     while result.count < 20 {
       let response = world.call(
-        "GET", "/inApps/v\(version)/history/\(id)", query: query + (revision.map { [("revision", $0)] } ?? []))
+        "GET", "/inApps/v\(version)/history/\(id)", query: query + (revision.map { [("revision", $0)] } ?? [])
+      )
       let page = try world.decode(HistoryResponse.self, response)
       #expect(page.bundleId == "com.example.storebench" && page.environment == "Sandbox")
       #expect(page.appAppleId == world.appAppleId)
@@ -62,14 +63,16 @@ import Verifier
       world.call("GET", "/inApps/v2/history/2000000000000001", query: [("productType", "CONSUMABLE")]))
     #expect(first.hasMore && first.signedTransactions.count == 20)
     let second = world.call(
-      "GET", "/inApps/v2/history/2000000000000001", query: [("productType", "CONSUMABLE"), ("revision", first.revision)])
+      "GET", "/inApps/v2/history/2000000000000001",
+      query: [("productType", "CONSUMABLE"), ("revision", first.revision)])
     #expect(try world.decode(HistoryResponse.self, second).signedTransactions.count == 5)
     #expect(try code([("productType", "NON_CONSUMABLE"), ("revision", first.revision)]) == 4_000_005)
     #expect(try code([("revision", first.revision)]) == 4_000_005)
     #expect(try code([("revision", "garbage!")]) == 4_000_005)
     #expect(try code([("revision", "OTk5OTkuMA")]) == 4_000_005)  // "99999.0", past the end, other digest
     let v1 = world.call(
-      "GET", "/inApps/v1/history/2000000000000001", query: [("productType", "CONSUMABLE"), ("revision", first.revision)])
+      "GET", "/inApps/v1/history/2000000000000001",
+      query: [("productType", "CONSUMABLE"), ("revision", first.revision)])
     #expect(try errorCode(v1) == 4_000_005)
   }
 
@@ -96,24 +99,45 @@ import Verifier
     let kid = try #require(world.store.account(named: "kid"))
     let sharedPack = try #require(kid.history.first { $0.productId == "level.pack" } ?? kid.history.first)
     let id = coins.transactionId
-    let flat = { (query: [(String, String)]) throws -> Set<String> in Set(try self.pages(id: id, query).flatMap { $0 }) }
+    let flat = { (query: [(String, String)]) throws -> Set<String> in
+      Set(try self.pages(id: id, query).flatMap { $0 })
+    }
     let ms = { (date: Date) in String(Int64(date.timeIntervalSince1970 * 1000)) }
 
-    #expect(try flat([("productId", "coins.100"), ("productId", "season.pass")]) == [coins.transactionId, pass.transactionId])
+    #expect(
+      try flat([("productId", "coins.100"), ("productId", "season.pass")]) == [
+        coins.transactionId, pass.transactionId,
+      ])
     #expect(try flat([("productType", "NON_RENEWABLE")]) == [pass.transactionId])
-    #expect(try flat([("productType", "AUTO_RENEWABLE"), ("productType", "NON_CONSUMABLE")]) == [pack.transactionId, monthly.transactionId])
-    #expect(try flat([("subscriptionGroupIdentifier", SubscriptionGroupNumber.of("Pro"))]) == [monthly.transactionId])
+    #expect(
+      try flat([("productType", "AUTO_RENEWABLE"), ("productType", "NON_CONSUMABLE")]) == [
+        pack.transactionId, monthly.transactionId,
+      ])
+    #expect(
+      try flat([("subscriptionGroupIdentifier", SubscriptionGroupNumber.of("Pro"))]) == [
+        monthly.transactionId
+      ])
     #expect(try flat([("subscriptionGroupIdentifier", "12345678")]).isEmpty)
-    #expect(try flat([("startDate", ms(pack.purchaseDate)), ("endDate", ms(monthly.purchaseDate))]) == [pack.transactionId, pass.transactionId])
+    #expect(
+      try flat([("startDate", ms(pack.purchaseDate)), ("endDate", ms(monthly.purchaseDate))]) == [
+        pack.transactionId, pass.transactionId,
+      ])
     #expect(try flat([("startDate", ms(monthly.purchaseDate))]) == [monthly.transactionId])
     #expect(try flat([("endDate", ms(pack.purchaseDate))]) == [coins.transactionId])
     for flag in ["true", "True"] { #expect(try flat([("revoked", flag)]) == [pack.transactionId]) }
-    for flag in ["false", "False"] { #expect(try flat([("revoked", flag)]) == [coins.transactionId, pass.transactionId, monthly.transactionId]) }
-    #expect(try flat([("excludeRevoked", "true")]) == [coins.transactionId, pass.transactionId, monthly.transactionId])
+    for flag in ["false", "False"] {
+      #expect(
+        try flat([("revoked", flag)]) == [coins.transactionId, pass.transactionId, monthly.transactionId])
+    }
+    #expect(
+      try flat([("excludeRevoked", "true")]) == [
+        coins.transactionId, pass.transactionId, monthly.transactionId,
+      ])
     #expect(try flat([("excludeRevoked", "false")]).count == 4)
     #expect(try flat([("inAppOwnershipType", "PURCHASED")]).count == 4)
     #expect(try flat([("inAppOwnershipType", "FAMILY_SHARED")]).isEmpty)
-    let kidShared = Set(try pages(id: sharedPack.transactionId, [("inAppOwnershipType", "FAMILY_SHARED")]).flatMap { $0 })
+    let kidShared = Set(
+      try pages(id: sharedPack.transactionId, [("inAppOwnershipType", "FAMILY_SHARED")]).flatMap { $0 })
     #expect(kidShared == Set(kid.history.map(\.transactionId)) && !kidShared.isEmpty)
   }
 

@@ -41,9 +41,12 @@ import Verifier
     #expect(try errorCode(world.call("GET", "/inApps/v1/transactions/2000000000000001/")) == 4_040_000)
     #expect(try errorCode(world.call("POST", "/inApps/v1/transactions/2000000000000001")) == 4_050_000)
     #expect(try errorCode(world.call("GET", "/inApps/v1/subscriptions/extend/mass")) == 4_050_000)
-    #expect(AppStoreServerAPI.endpointName(for: APIRequest(method: "GET", path: "/inApps/v1/notifications/test"))
-      == "test-notification")
-    #expect(AppStoreServerAPI.endpointName(for: APIRequest(method: "GET", path: "/inApps/v1/lookup/X")) == "order-lookup")
+    #expect(
+      AppStoreServerAPI.endpointName(for: APIRequest(method: "GET", path: "/inApps/v1/notifications/test"))
+        == "test-notification")
+    #expect(
+      AppStoreServerAPI.endpointName(for: APIRequest(method: "GET", path: "/inApps/v1/lookup/X"))
+        == "order-lookup")
     #expect(AppStoreServerAPI.endpointName(for: APIRequest(method: "GET", path: "/elsewhere")) == nil)
   }
 
@@ -73,9 +76,12 @@ import Verifier
       JWSTransactionDecodedPayload.self, try #require(found.signedTransactions?.first))
     #expect(payload.transactionId == record.transactionId && payload.environment == .production)
     let missing = world.call("GET", "/inApps/v1/lookup/ZZZZZZZZZZ")
-    #expect(try world.decode(OrderLookupResponse.self, missing) == OrderLookupResponse(status: 1, signedTransactions: nil))
+    #expect(
+      try world.decode(OrderLookupResponse.self, missing)
+        == OrderLookupResponse(status: 1, signedTransactions: nil))
     #expect(String(decoding: missing.body, as: UTF8.self) == #"{"status":1}"#)
-    #expect(try world.decode(OrderLookupResponse.self, world.call("GET", "/inApps/v1/lookup/bad")).status == 1)
+    #expect(
+      try world.decode(OrderLookupResponse.self, world.call("GET", "/inApps/v1/lookup/bad")).status == 1)
 
     world.environment = .sandbox
     #expect(try errorCode(world.call("GET", "/inApps/v1/lookup/\(orderId)")) == 4_040_000)
@@ -89,7 +95,9 @@ import Verifier
     let renewal = try #require(account.history.last { $0.reason == .renewal })
     #expect(AppStoreServerAPI.orderID(of: first) != nil && AppStoreServerAPI.orderID(of: renewal) == nil)
     let orderId = try #require(OrderID.make(for: renewal.transactionNumber))
-    #expect(try world.decode(OrderLookupResponse.self, world.call("GET", "/inApps/v1/lookup/\(orderId)")).status == 1)
+    #expect(
+      try world.decode(OrderLookupResponse.self, world.call("GET", "/inApps/v1/lookup/\(orderId)")).status
+        == 1)
   }
 
   @Test func statusesGiveEachSubscriptionItsStatusTransactionAndRenewalInfo() throws {
@@ -103,13 +111,18 @@ import Verifier
     let item = try #require(group.lastTransactions.first)
     #expect(item.status == 1 && item.originalTransactionId == subscription.transactionId)
     let renewal = try world.verified(JWSRenewalInfoDecodedPayload.self, item.signedRenewalInfo)
-    #expect(renewal.originalTransactionId == subscription.transactionId && renewal.autoRenewProductId == "pro.monthly")
-    #expect(try world.verified(JWSTransactionDecodedPayload.self, item.signedTransactionInfo).productId == "pro.monthly")
+    #expect(
+      renewal.originalTransactionId == subscription.transactionId
+        && renewal.autoRenewProductId == "pro.monthly")
+    #expect(
+      try world.verified(JWSTransactionDecodedPayload.self, item.signedTransactionInfo).productId
+        == "pro.monthly")
 
     let only = { (status: String) throws -> Int in
       try self.world.decode(
         StatusResponse.self,
-        self.world.call("GET", "/inApps/v1/subscriptions/\(subscription.transactionId)", query: [("status", status)])
+        self.world.call(
+          "GET", "/inApps/v1/subscriptions/\(subscription.transactionId)", query: [("status", status)])
       ).data.count
     }
     #expect(try only("1") == 1 && only("2") == 0)
@@ -119,7 +132,9 @@ import Verifier
     #expect(try only("5") == 1 && only("1") == 0)
     for bad in ["0", "6", "x", ""] {
       #expect(
-        try errorCode(world.call("GET", "/inApps/v1/subscriptions/\(subscription.transactionId)", query: [("status", bad)]))
+        try errorCode(
+          world.call(
+            "GET", "/inApps/v1/subscriptions/\(subscription.transactionId)", query: [("status", bad)]))
           == 4_000_031)
     }
   }
@@ -141,7 +156,8 @@ import Verifier
     repeat {
       let page = try world.decode(
         RefundHistoryResponse.self,
-        world.call("GET", "/inApps/v2/refund/lookup/\(any)", query: revision.map { [("revision", $0)] } ?? []))
+        world.call("GET", "/inApps/v2/refund/lookup/\(any)", query: revision.map { [("revision", $0)] } ?? [])
+      )
       seen += try page.signedTransactions.map {
         try #require(world.verified(JWSTransactionDecodedPayload.self, $0).transactionId)
       }
@@ -158,11 +174,16 @@ import Verifier
       RefundHistoryResponse.self,
       world.call("GET", "/inApps/v2/refund/lookup/\(any)", query: [("revision", try #require(revision))]))
     #expect(since.signedTransactions.count == 1 && since.hasMore == false)
-    #expect(try errorCode(world.call("GET", "/inApps/v2/refund/lookup/\(any)", query: [("revision", "junk")])) == 4_000_005)
+    #expect(
+      try errorCode(world.call("GET", "/inApps/v2/refund/lookup/\(any)", query: [("revision", "junk")]))
+        == 4_000_005)
 
-    let v1 = try world.decode(RefundHistoryResponse.self, world.call("GET", "/inApps/v1/refund/lookup/\(any)"))
+    let v1 = try world.decode(
+      RefundHistoryResponse.self, world.call("GET", "/inApps/v1/refund/lookup/\(any)"))
     #expect(v1.signedTransactions.count == 39 && v1.revision == nil && v1.hasMore == nil)
-    #expect(try world.verified(JWSTransactionDecodedPayload.self, v1.signedTransactions[0]).transactionId == later.transactionId)
+    #expect(
+      try world.verified(JWSTransactionDecodedPayload.self, v1.signedTransactions[0]).transactionId
+        == later.transactionId)
     #expect(try errorCode(world.call("GET", "/inApps/v1/refund/lookup/x")) == 4_000_008)
     #expect(try errorCode(world.call("GET", "/inApps/v1/refund/lookup/2000000000009999")) == 4_040_005)
   }
@@ -180,7 +201,8 @@ import Verifier
     let tokenOf = { (id: String) throws -> String? in
       let info = try self.world.decode(
         TransactionInfoResponse.self, self.world.call("GET", "/inApps/v1/transactions/\(id)"))
-      return try self.world.verified(JWSTransactionDecodedPayload.self, info.signedTransactionInfo).appAccountToken
+      return try self.world.verified(JWSTransactionDecodedPayload.self, info.signedTransactionInfo)
+        .appAccountToken
     }
     #expect(try tokenOf(current.transactionId) == token.lowercased())
     #expect(try tokenOf(first.transactionId) == nil)
@@ -195,8 +217,10 @@ import Verifier
     #expect(try errorCode(world.call("PUT", path, body: #"{"appAccountToken":7}"#)) == 4_000_183)
     #expect(try errorCode(world.call("PUT", path, body: "{}")) == 4_000_183)
     let notOriginal = "/inApps/v1/transactions/\(current.transactionId)/appAccountToken"
-    #expect(try errorCode(world.call("PUT", notOriginal, body: #"{"appAccountToken":"\#(token)"}"#)) == 4_000_187)
-    #expect(try errorCode(world.call("PUT", "/inApps/v1/transactions/x/appAccountToken", body: "{}")) == 4_000_006)
+    #expect(
+      try errorCode(world.call("PUT", notOriginal, body: #"{"appAccountToken":"\#(token)"}"#)) == 4_000_187)
+    #expect(
+      try errorCode(world.call("PUT", "/inApps/v1/transactions/x/appAccountToken", body: "{}")) == 4_000_006)
     #expect(
       try errorCode(world.call("PUT", "/inApps/v1/transactions/2000000000009999/appAccountToken", body: "{}"))
         == 4_040_005)
@@ -227,7 +251,8 @@ import Verifier
     try world.store.addAccount(named: "nobody")
     let other = try world.charge("level.pack", account: "nobody")
     #expect(
-      try errorCode(world.call("GET", "/inApps/v1/transactions/appTransactions/\(other.transactionId)")) == 4_040_019)
+      try errorCode(world.call("GET", "/inApps/v1/transactions/appTransactions/\(other.transactionId)"))
+        == 4_040_019)
   }
 
   @Test func finishingOnTheServerDropsAConsumableFromV1HistoryAndReceipts() throws {
@@ -237,9 +262,11 @@ import Verifier
     let finished = world.call("POST", "/inApps/v1/transactions/\(coins.transactionId)/finish")
     #expect(finished.status == 200 && finished.body.isEmpty)
     #expect(account.isFinished(transactionNumber: coins.transactionNumber))
-    let v1 = try world.decode(HistoryResponse.self, world.call("GET", "/inApps/v1/history/\(coins.transactionId)"))
+    let v1 = try world.decode(
+      HistoryResponse.self, world.call("GET", "/inApps/v1/history/\(coins.transactionId)"))
     #expect(v1.signedTransactions.isEmpty)
-    let v2 = try world.decode(HistoryResponse.self, world.call("GET", "/inApps/v2/history/\(coins.transactionId)"))
+    let v2 = try world.decode(
+      HistoryResponse.self, world.call("GET", "/inApps/v2/history/\(coins.transactionId)"))
     #expect(v2.signedTransactions.count == 1)
     #expect(try errorCode(world.call("POST", "/inApps/v1/transactions/1/finish")) == 4_040_010)
   }

@@ -28,7 +28,8 @@ import Verifier
 
   @Test func consumptionInformationV2IsAcceptedAndRecorded() throws {
     let coins = try world.charge("coins.100")
-    let response = world.call("PUT", "/inApps/v2/transactions/consumption/\(coins.transactionId)", body: consentedV2)
+    let response = world.call(
+      "PUT", "/inApps/v2/transactions/consumption/\(coins.transactionId)", body: consentedV2)
     #expect(response.status == 202 && response.body.isEmpty)
     let recorded = try #require(world.serverAPI.consumption[coins.transactionNumber])
     #expect(
@@ -51,40 +52,74 @@ import Verifier
       return APIError(body.errorCode, body.errorMessage)
     }
     let id = coins.transactionId
-    #expect(try send(id, #"{"sampleContentProvided":true,"deliveryStatus":"DELIVERED"}"#) == .invalidCustomerConsented)
-    #expect(try send(id, #"{"customerConsented":false,"sampleContentProvided":true,"deliveryStatus":"DELIVERED"}"#) == .invalidCustomerConsented)
-    #expect(try send(id, #"{"customerConsented":"yes","sampleContentProvided":true,"deliveryStatus":"DELIVERED"}"#) == .invalidCustomerConsented)
-    #expect(try send(id, #"{"customerConsented":true,"deliveryStatus":"DELIVERED"}"#) == .invalidSampleContentProvided)
-    #expect(try send(id, #"{"customerConsented":true,"sampleContentProvided":true}"#) == .invalidDeliveryStatus)
-    #expect(try send(id, #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"LOST"}"#) == .invalidDeliveryStatus)
-    #expect(try send(id, #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","refundPreference":"MAYBE"}"#) == .invalidRefundPreference)
-    #expect(try send(id, #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","consumptionPercentage":100001}"#) == .consumptionPercentageOutOfRange)
-    #expect(try send(id, #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","consumptionPercentage":-1}"#) == .consumptionPercentageOutOfRange)
-    #expect(try send(id, #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"UNDELIVERED_OTHER","consumptionPercentage":500}"#) == .undeliveredConsumptionPercentageNonZero)
+    #expect(
+      try send(id, #"{"sampleContentProvided":true,"deliveryStatus":"DELIVERED"}"#)
+        == .invalidCustomerConsented)
+    #expect(
+      try send(id, #"{"customerConsented":false,"sampleContentProvided":true,"deliveryStatus":"DELIVERED"}"#)
+        == .invalidCustomerConsented)
+    #expect(
+      try send(id, #"{"customerConsented":"yes","sampleContentProvided":true,"deliveryStatus":"DELIVERED"}"#)
+        == .invalidCustomerConsented)
+    #expect(
+      try send(id, #"{"customerConsented":true,"deliveryStatus":"DELIVERED"}"#)
+        == .invalidSampleContentProvided)
+    #expect(
+      try send(id, #"{"customerConsented":true,"sampleContentProvided":true}"#) == .invalidDeliveryStatus)
+    #expect(
+      try send(id, #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"LOST"}"#)
+        == .invalidDeliveryStatus)
+    #expect(
+      try send(
+        id,
+        #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","refundPreference":"MAYBE"}"#
+      ) == .invalidRefundPreference)
+    #expect(
+      try send(
+        id,
+        #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","consumptionPercentage":100001}"#
+      ) == .consumptionPercentageOutOfRange)
+    #expect(
+      try send(
+        id,
+        #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","consumptionPercentage":-1}"#
+      ) == .consumptionPercentageOutOfRange)
+    #expect(
+      try send(
+        id,
+        #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"UNDELIVERED_OTHER","consumptionPercentage":500}"#
+      ) == .undeliveredConsumptionPercentageNonZero)
     #expect(try send(monthly.transactionId, consentedV2) == .consumptionPercentageAutoRenewableSubscription)
     #expect(try send(pack.transactionId, consentedV2) == .invalidTransactionTypeNotSupported)
     #expect(try send("2000000000009999", consentedV2) == .transactionIdNotFound)
     #expect(try send("nine", consentedV2) == .invalidTransactionId)
     #expect(try send(id, "not json") == .generalBadRequest)
     #expect(world.serverAPI.consumption.isEmpty)
-    let undelivered = #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"UNDELIVERED_OTHER","consumptionPercentage":0}"#
+    let undelivered =
+      #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"UNDELIVERED_OTHER","consumptionPercentage":0}"#
     #expect(world.call("PUT", "/inApps/v2/transactions/consumption/\(id)", body: undelivered).status == 202)
-    let prorated = #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","refundPreference":"GRANT_PRORATED"}"#
-    #expect(world.call("PUT", "/inApps/v2/transactions/consumption/\(monthly.transactionId)", body: prorated).status == 202)
+    let prorated =
+      #"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","refundPreference":"GRANT_PRORATED"}"#
+    #expect(
+      world.call("PUT", "/inApps/v2/transactions/consumption/\(monthly.transactionId)", body: prorated).status
+        == 202)
   }
 
   @Test func consumptionInformationV1ChecksEveryFieldsRange() throws {
     let coins = try world.charge("coins.100")
     let path = "/inApps/v1/transactions/consumption/\(coins.transactionId)"
     let fields: [String: String] = [
-      "customerConsented": "true", "consumptionStatus": "1", "platform": "1", "sampleContentProvided": "false",
+      "customerConsented": "true", "consumptionStatus": "1", "platform": "1",
+      "sampleContentProvided": "false",
       "deliveryStatus": "0", "appAccountToken": "\"\"", "accountTenure": "3", "playTime": "2",
-      "lifetimeDollarsRefunded": "0", "lifetimeDollarsPurchased": "4", "userStatus": "1", "refundPreference": "2",
+      "lifetimeDollarsRefunded": "0", "lifetimeDollarsPurchased": "4", "userStatus": "1",
+      "refundPreference": "2",
     ]
     let body = { (changes: [String: String?]) -> String in
       var merged = fields
       for (key, value) in changes { merged[key] = value }
-      return "{" + merged.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+      return "{"
+        + merged.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
     }
     #expect(world.call("PUT", path, body: body([:])).status == 202)
     guard case .v1(let sent) = try #require(world.serverAPI.consumption[coins.transactionNumber]).body else {
@@ -95,18 +130,24 @@ import Verifier
     let cases: [(String, String?, Int)] = [
       ("customerConsented", "false", 4_000_035), ("consumptionStatus", "4", 4_000_034),
       ("platform", "3", 4_000_039), ("deliveryStatus", "6", 4_000_036), ("accountTenure", "8", 4_000_032),
-      ("accountTenure", nil, 4_000_032), ("playTime", "-1", 4_000_040), ("lifetimeDollarsRefunded", "8", 4_000_038),
+      ("accountTenure", nil, 4_000_032), ("playTime", "-1", 4_000_040),
+      ("lifetimeDollarsRefunded", "8", 4_000_038),
       ("lifetimeDollarsPurchased", "9", 4_000_037), ("userStatus", "5", 4_000_042),
       ("sampleContentProvided", nil, 4_000_041), ("appAccountToken", "\"nope\"", 4_000_033),
       ("appAccountToken", "5", 4_000_033),
     ]
     for (key, value, expected) in cases {
-      #expect(try errorCode(world.call("PUT", path, body: body([key: value]))) == expected, "\(key)=\(value ?? "absent")")
+      #expect(
+        try errorCode(world.call("PUT", path, body: body([key: value]))) == expected,
+        "\(key)=\(value ?? "absent")")
     }
     let token = #""7E3FB20B-4CDB-47CC-936D-99D65F608138""#
     #expect(world.call("PUT", path, body: body(["appAccountToken": token])).status == 202)
     let pack = try world.charge("level.pack")
-    #expect(try errorCode(world.call("PUT", "/inApps/v1/transactions/consumption/\(pack.transactionId)", body: body([:]))) == 4_000_047)
+    #expect(
+      try errorCode(
+        world.call("PUT", "/inApps/v1/transactions/consumption/\(pack.transactionId)", body: body([:])))
+        == 4_000_047)
   }
 
   // MARK: Extensions
@@ -119,11 +160,13 @@ import Verifier
     #expect(
       answer
         == ExtendRenewalDateResponse(
-          originalTransactionId: yearly.transactionId, webOrderLineItemId: yearly.webOrderLineItemId, success: true,
+          originalTransactionId: yearly.transactionId, webOrderLineItemId: yearly.webOrderLineItemId,
+          success: true,
           effectiveDate: Int64(newExpiry.timeIntervalSince1970 * 1000)))
     #expect(account.history[0].expiresDate == newExpiry)
     #expect(try world.store.subscription(for: "pro.yearly", account: account).expiresDate == newExpiry)
-    #expect(try world.decode(ExtendRenewalDateResponse.self, extend(yearly.transactionId, request: "r1")) == answer)
+    #expect(
+      try world.decode(ExtendRenewalDateResponse.self, extend(yearly.transactionId, request: "r1")) == answer)
     #expect(account.history[0].expiresDate == newExpiry)
     // The renewal happens at the new date, not the old one.
     try world.advanceClock(by: TimeSpan(months: 12, seconds: 86_400))
@@ -152,7 +195,9 @@ import Verifier
     #expect(try errorCode(extend(id, request: "")) == 4_000_011)
     #expect(
       try errorCode(
-        world.call("PUT", "/inApps/v1/subscriptions/extend/\(id)", body: #"{"extendByDays":"ten","extendReasonCode":1,"requestIdentifier":"x"}"#))
+        world.call(
+          "PUT", "/inApps/v1/subscriptions/extend/\(id)",
+          body: #"{"extendByDays":"ten","extendReasonCode":1,"requestIdentifier":"x"}"#))
         == 4_000_009)
     #expect(try errorCode(extend("abc", request: "x")) == 4_000_008)
     #expect(try errorCode(extend("2000000000009999", request: "x")) == 4_040_005)
@@ -191,8 +236,11 @@ import Verifier
     let response = world.call("POST", "/inApps/v1/subscriptions/extend/mass", body: body)
     #expect(String(decoding: response.body, as: UTF8.self) == #"{"requestIdentifier":"mass-1"}"#)
     let status = try world.decode(
-      MassExtendRenewalDateStatusResponse.self, world.call("GET", "/inApps/v1/subscriptions/extend/mass/pro.yearly/mass-1"))
-    #expect(status.requestIdentifier == "mass-1" && status.complete && status.succeededCount == 2 && status.failedCount == 1)
+      MassExtendRenewalDateStatusResponse.self,
+      world.call("GET", "/inApps/v1/subscriptions/extend/mass/pro.yearly/mass-1"))
+    #expect(
+      status.requestIdentifier == "mass-1" && status.complete && status.succeededCount == 2
+        && status.failedCount == 1)
     #expect(status.completeDate == Int64(world.store.clock.now.timeIntervalSince1970 * 1000))
     let extended = originals[0].expiresDate.map { $0.addingTimeInterval(10 * 86_400) }
     #expect(world.store.account(named: "a")?.history[0].expiresDate == extended)
@@ -200,11 +248,16 @@ import Verifier
     #expect(world.call("POST", "/inApps/v1/subscriptions/extend/mass", body: body).status == 200)
     #expect(world.store.account(named: "a")?.history[0].expiresDate == extended)
     let record = try #require(world.serverAPI.lastMassExtension)
-    #expect(record.productId == "pro.yearly" && record.storefrontCountryCodes == ["USA"] && record.extendReasonCode == 3)
+    #expect(
+      record.productId == "pro.yearly" && record.storefrontCountryCodes == ["USA"]
+        && record.extendReasonCode == 3)
     #expect(world.serverAPI.massExtensions.count == 1)
 
-    #expect(try errorCode(world.call("GET", "/inApps/v1/subscriptions/extend/mass/pro.yearly/other")) == 4_040_009)
-    #expect(try errorCode(world.call("GET", "/inApps/v1/subscriptions/extend/mass/pro.monthly/mass-1")) == 4_040_009)
+    #expect(
+      try errorCode(world.call("GET", "/inApps/v1/subscriptions/extend/mass/pro.yearly/other")) == 4_040_009)
+    #expect(
+      try errorCode(world.call("GET", "/inApps/v1/subscriptions/extend/mass/pro.monthly/mass-1")) == 4_040_009
+    )
     let mass = { (fields: String) throws -> Int in
       try errorCode(
         self.world.call(

@@ -37,7 +37,8 @@ import Verifier
   }
 
   @Test func notFoundYoungerHidesFreshTransactionsUntilTheyAge() throws {
-    world.serverAPI.set(ServerFault(endpoint: "transaction-info", kind: .notFoundYounger(TimeSpan(seconds: 300))))
+    world.serverAPI.set(
+      ServerFault(endpoint: "transaction-info", kind: .notFoundYounger(TimeSpan(seconds: 300))))
     #expect(try errorCode(info) == 4_040_010)
     #expect(world.call("GET", "/inApps/v2/history/\(id)").status == 200)
     try world.advanceClock(by: TimeSpan(seconds: 299))
@@ -59,13 +60,16 @@ import Verifier
   }
 
   @Test func notificationEndpointsCanBeFaultedByName() throws {
-    world.serverAPI.set(ServerFault(endpoint: "test-notification", kind: .rateLimit(windowMilliseconds: 5000)))
+    world.serverAPI.set(
+      ServerFault(endpoint: "test-notification", kind: .rateLimit(windowMilliseconds: 5000)))
     #expect(try errorCode(world.call("POST", "/inApps/v1/notifications/test")) == 4_290_000)
     #expect(
-      AppStoreServerAPI.endpointName(for: APIRequest(method: "POST", path: "/inApps/v1/notifications/history"))
+      AppStoreServerAPI.endpointName(
+        for: APIRequest(method: "POST", path: "/inApps/v1/notifications/history"))
         == "notification-history")
     #expect(
-      AppStoreServerAPI.endpointName(for: APIRequest(method: "GET", path: "/inApps/v1/notifications/test/abc"))
+      AppStoreServerAPI.endpointName(
+        for: APIRequest(method: "GET", path: "/inApps/v1/notifications/test/abc"))
         == "test-notification-status")
   }
 

@@ -40,9 +40,14 @@ import Verifier
 
   @Test func aMalformedBodyIs21000WithHTTP200() throws {
     _ = try world.buy("level.pack")
-    for body in ["", "{", "[]", "{}", #"{"receipt-data":5}"#, #"{"password":"x"}"#, "null", #"{"receipt-data":"x","exclude-old-transactions":"yes"}"#] {
+    for body in [
+      "", "{", "[]", "{}", #"{"receipt-data":5}"#, #"{"password":"x"}"#, "null",
+      #"{"receipt-data":"x","exclude-old-transactions":"yes"}"#,
+    ] {
       let response = post(body)
-      #expect(response.status == 200 && String(decoding: response.body, as: UTF8.self) == #"{"status":21000}"#, "\(body)")
+      #expect(
+        response.status == 200 && String(decoding: response.body, as: UTF8.self) == #"{"status":21000}"#,
+        "\(body)")
     }
     #expect(try status(post(#"{"receipt-data":"!!!"}"#)) == 21002)
   }
