@@ -136,6 +136,7 @@ import Verifier
     #expect(try flat([("excludeRevoked", "false")]).count == 4)
     #expect(try flat([("inAppOwnershipType", "PURCHASED")]).count == 4)
     #expect(try flat([("inAppOwnershipType", "FAMILY_SHARED")]).isEmpty)
+    #expect(try flat([("inAppOwnershipType", "ASSIGNED")]).isEmpty)
     let kidShared = Set(
       try pages(id: sharedPack.transactionId, [("inAppOwnershipType", "FAMILY_SHARED")]).flatMap { $0 })
     #expect(kidShared == Set(kid.history.map(\.transactionId)) && !kidShared.isEmpty)

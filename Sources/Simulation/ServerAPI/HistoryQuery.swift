@@ -15,8 +15,9 @@ struct HistoryQuery {
   var productTypes: Set<ProductType> = []
   /// `subscriptionGroupIdentifier` (repeatable).
   var groups: Set<String> = []
-  /// `inAppOwnershipType`: whether only family-shared (`true`) or only purchased (`false`) ones.
-  var familyShared: Bool?
+  /// `inAppOwnershipType`: `PURCHASED`, `FAMILY_SHARED`, or `ASSIGNED` (API 1.22's multiseat
+  /// assignments, which no record here is).
+  var ownership: String?
   /// `revoked` (or the legacy `excludeRevoked=true`, meaning `revoked=false`).
   var revoked: Bool?
   /// `sort`: newest modification first when false.
@@ -61,11 +62,10 @@ struct HistoryQuery {
       }
       groups.insert(value)
     case "inAppOwnershipType":
-      switch value {
-      case "PURCHASED": familyShared = false
-      case "FAMILY_SHARED": familyShared = true
-      default: throw .invalidInAppOwnershipType
+      guard ["PURCHASED", "FAMILY_SHARED", "ASSIGNED"].contains(value) else {
+        throw .invalidInAppOwnershipType
       }
+      ownership = value
     case "revoked":
       guard let flag = Self.boolean(value) else { throw .invalidRevoked }
       revoked = flag
@@ -94,7 +94,7 @@ struct HistoryQuery {
         groups.contains(SubscriptionGroupNumber.of(group))
       else { return false }
     }
-    if let familyShared, record.isFamilyShared != familyShared { return false }
+    if let ownership, ownership != (record.isFamilyShared ? "FAMILY_SHARED" : "PURCHASED") { return false }
     if let revoked, Self.isRevoked(record) != revoked { return false }
     return true
   }
