@@ -102,5 +102,7 @@ import Verifier
         "history rate-limit 1000ms", "all error --retryable", "finish not-found-younger 5m",
       ])
     #expect(ServerFault.endpointNames.count == 20 && ServerFault.endpointNames.last == "all")
+    #expect(Set(AppStoreServerAPI.routes.map(\.name)) == Set(AppStoreServerAPI.endpointNames))
+    #expect(AppStoreServerAPI.routes.count == AppStoreServerAPI.endpointNames.count)
   }
 }

@@ -6,6 +6,16 @@ extension AppStoreServerAPI {
   /// Transactions a page holds at most.
   static let pageSize = 20
 
+  /// #2 Get Transaction History: `GET /inApps/v2/history/{transactionId}`.
+  static func historyV2(_ context: APIContext) throws(APIError) -> APIResponse {
+    try history(context, version: 2)
+  }
+
+  /// #3 Get Transaction History V1 (deprecated): `GET /inApps/v1/history/{transactionId}`.
+  static func historyV1(_ context: APIContext) throws(APIError) -> APIResponse {
+    try history(context, version: 1)
+  }
+
   /// #2 Get Transaction History (`GET /inApps/v2/history/{transactionId}`) and #3 its deprecated
   /// v1 (`GET /inApps/v1/history/{transactionId}`): the customer's whole history for the app, 20 a
   /// page, by modification (a purchase, or the refund, upgrade or revocation that changed it last;
@@ -13,7 +23,7 @@ extension AppStoreServerAPI {
   /// finished consumables. Free re-downloads are no transactions of their own, as in receipts.
   ///
   /// Each page costs its 20 records plus the records its filters skip.
-  static func history(_ context: APIContext, version: Int) throws(APIError) -> APIResponse {
+  private static func history(_ context: APIContext, version: Int) throws(APIError) -> APIResponse {
     let query = try HistoryQuery(context.request, version: version)
     let found = try context.transaction(context.parameters[0])
     let account = found.account

@@ -14,16 +14,8 @@ public enum AppStoreServerAPI {
     APIRoute("app-account-token", "PUT", "/inApps/v1/transactions/{id}/appAccountToken", setAppAccountToken),
     APIRoute("finish", "POST", "/inApps/v1/transactions/{id}/finish", finishTransaction),
     APIRoute("transaction-info", "GET", "/inApps/v1/transactions/{id}", transactionInfo),
-    APIRoute(
-      "history", "GET", "/inApps/v2/history/{id}",
-      { context throws(APIError) in
-        try history(context, version: 2)
-      }),
-    APIRoute(
-      "history-v1", "GET", "/inApps/v1/history/{id}",
-      { context throws(APIError) in
-        try history(context, version: 1)
-      }),
+    APIRoute("history", "GET", "/inApps/v2/history/{id}", historyV2),
+    APIRoute("history-v1", "GET", "/inApps/v1/history/{id}", historyV1),
     APIRoute(
       "extend-status", "GET", "/inApps/v1/subscriptions/extend/mass/{productId}/{requestId}",
       massExtensionStatus),
