@@ -16,11 +16,11 @@ import Verifier
 
   /// Every page of a history request, following `revision`, as transaction ids.
   private func pages(
-    _ version: Int = 2, id: String, _ query: [(String, String)] = []
+    _ version: Int = 2, id: String, _ query: [(String, String)] = [], limit: Int = 20
   ) throws -> [[String]] {
     var result: [[String]] = []
     var revision: String?
-    while result.count < 20 {
+    while result.count < limit {
       let response = world.call(
         "GET", "/inApps/v\(version)/history/\(id)", query: query + (revision.map { [("revision", $0)] } ?? [])
       )
@@ -176,5 +176,27 @@ import Verifier
     #expect(ids == account.history.map(\.transactionId))
     let fromRenewal = try pages(id: try #require(renewals.last).transactionId).flatMap { $0 }
     #expect(fromRenewal == ids)
+  }
+
+  @Test func aTransactionRefundedWhilePagingComesBackOnALaterPage() throws {
+    var ids: [String] = []
+    for _ in 0..<30 { ids.append(try world.charge("coins.100").transactionId) }
+    let first = try world.decode(HistoryResponse.self, world.call("GET", "/inApps/v2/history/\(ids[0])"))
+    try world.store.refund(transactionNumber: 2_000_000_000_000_003, reason: .other, account: account)
+    let second = try world.decode(
+      HistoryResponse.self,
+      world.call("GET", "/inApps/v2/history/\(ids[0])", query: [("revision", first.revision)]))
+    let later = try second.signedTransactions.map {
+      try world.verified(JWSTransactionDecodedPayload.self, $0)
+    }
+    #expect(later.map(\.transactionId) == Array(ids[20...]) + [ids[2]])
+    #expect(later.last?.revocationDate != nil && !second.hasMore)
+  }
+
+  @Test func aLongHistoryPagesThroughToTheEnd() throws {
+    for _ in 0..<1_000 { try world.charge("coins.100") }
+    let all = try pages(id: "2000000000000500", limit: 60)
+    #expect(all.count == 50 && all.allSatisfy { $0.count == 20 })
+    #expect(all.flatMap { $0 } == account.history.map(\.transactionId))
   }
 }
