@@ -42,6 +42,7 @@ public struct SignedPayloadFactory {
       payload.revocationReason = record.cancellationReason == .appIssue ? .refundedDueToIssue : .otherReason
     }
     if record.isUpgraded { payload.isUpgraded = true }
+    payload.appAccountToken = world.serverAPI.appAccountToken(for: record)
     if record.isTrialPeriod || record.isInIntroOfferPeriod || record.promotionalOfferId != nil {
       payload.offerType = record.promotionalOfferId == nil ? .introductoryOffer : .promotionalOffer
       payload.offerIdentifier = record.promotionalOfferId
@@ -66,6 +67,9 @@ public struct SignedPayloadFactory {
     }
     if state.billingRetryStart != nil { payload.isInBillingRetryPeriod = true }
     payload.gracePeriodExpiresDate = state.gracePeriodExpiresDate
+    if let account = store.account(named: state.accountName), state.latestIndex < account.history.count {
+      payload.appAccountToken = world.serverAPI.appAccountToken(for: account.history[state.latestIndex])
+    }
     switch state.priceConsent {
     case .none: break
     case .pending: payload.priceIncreaseStatus = .customerHasNotResponded

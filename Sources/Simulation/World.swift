@@ -43,6 +43,9 @@ public final class World: StoreListener {
   /// How notifications reach the app's server (set by the server module); without one, delivery
   /// attempts are recorded as failed with `OTHER`.
   public var notificationTransport: (any NotificationTransport)?
+  /// What the App Store Server API keeps: fault switches, consumption information, app account
+  /// tokens, renewal-date extension requests.
+  public var serverAPI = ServerAPIState()
   /// Watches long work: asked whether to stop between events, told of progress.
   public weak var monitor: (any WorkMonitor)?
 

@@ -21,6 +21,17 @@ public final class Account {
   private var sharedIndices: [UInt64: [Int]] = [:]
   /// Where each non-consumable was bought (not re-downloaded), by product.
   private var purchaseIndices: [String: [Int]] = [:]
+  /// Every append and update, in the order they happened: the history index each one touched.
+  /// Sorting by this order is sorting by the records' modification instants (the clock never goes
+  /// back), which the App Store Server API's transaction history pages through.
+  public private(set) var modifications: [Int] = []
+  /// For each history index, the position in ``modifications`` of its latest change.
+  private var latestModification: [Int] = []
+  /// The history indices of records that became refunded or revoked (not upgraded), in the order
+  /// that happened: what refund history lists (a reversed refund stays here; readers check).
+  public private(set) var revocations: [Int] = []
+  /// Told the transaction number of every record appended (the store's index of who holds what).
+  var didAppend: ((UInt64) -> Void)?
 
   /// Creates an account with no purchases.
   public init(name: String) {
@@ -38,6 +49,9 @@ public final class Account {
     if record.productType == .nonConsumable, record.reason == .purchase || record.reason == .familyShare {
       purchaseIndices[record.productId, default: []].append(index)
     }
+    latestModification.append(modifications.count)
+    modifications.append(index)
+    didAppend?(record.transactionNumber)
     return index
   }
 
@@ -45,7 +59,17 @@ public final class Account {
   func update(at index: Int, _ change: (inout PurchaseRecord) -> Void) {
     revision += 1
     earlierVersions[index, default: []].append((revision, history[index]))
+    let wasRevoked = history[index].isCancelled && !history[index].isUpgraded
     change(&history[index])
+    latestModification[index] = modifications.count
+    modifications.append(index)
+    if !wasRevoked, history[index].isCancelled, !history[index].isUpgraded { revocations.append(index) }
+  }
+
+  /// Whether a position of ``modifications`` is the latest change of the record it touched (a
+  /// record changed since appears again further on).
+  public func isLatestModification(at position: Int) -> Bool {
+    latestModification[modifications[position]] == position
   }
 
   /// The app finished a consumable's transaction: receipts written from now on leave it out.

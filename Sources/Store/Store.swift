@@ -36,6 +36,8 @@ public final class Store {
   var priceOverrides: [String: Decimal] = [:]
   var family: [String] = []
   private(set) var accounts: [String: Account] = [:]
+  /// Which account holds each transaction, by name (a deleted account's entries lead nowhere).
+  private var transactionOwners: [UInt64: String] = [:]
   private var transactionIds = TransactionIdentifierGenerator()
   private var webOrderLineItemIds = TransactionIdentifierGenerator(first: 2_000_000_500_000_001)
 
@@ -46,7 +48,14 @@ public final class Store {
     self.clock = clock
     self.storefront = catalog.baseStorefront
     self.locale = catalog.baseStorefront.defaultLocale
-    accounts["default"] = Account(name: "default")
+    accounts["default"] = indexed(Account(name: "default"))
+  }
+
+  /// An account whose appended records the store indexes by transaction number.
+  private func indexed(_ account: Account) -> Account {
+    let name = account.name
+    account.didAppend = { [unowned self] number in self.transactionOwners[number] = name }
+    return account
   }
 
   /// The account with this name, if it exists.
@@ -58,15 +67,21 @@ public final class Store {
   @discardableResult
   public func addAccount(named name: String) throws(StoreError) -> Account {
     guard accounts[name] == nil else { throw StoreError("an account named \(name) exists already") }
-    let account = Account(name: name)
+    let account = indexed(Account(name: name))
     accounts[name] = account
     return account
   }
 
-  /// The account whose history holds a transaction.
+  /// The account whose history holds a transaction, found through an index.
   public func account(holdingTransaction number: UInt64) -> Account? {
-    accounts.values.first { $0.index(ofTransaction: number) != nil }
+    guard let account = transactionOwners[number].flatMap({ accounts[$0] }),
+      account.index(ofTransaction: number) != nil
+    else { return nil }
+    return account
   }
+
+  /// Every account, by name.
+  public var allAccounts: [Account] { accounts.keys.sorted().compactMap { accounts[$0] } }
 
   /// Deletes an account: Apple no longer knows its purchases (verifyReceipt answers 21010).
   ///

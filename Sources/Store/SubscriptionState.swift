@@ -50,6 +50,8 @@ public final class SubscriptionState {
   public internal(set) var pendingExpirationIntent: ExpirationIntent?
   /// The history index of the current period's record.
   public internal(set) var latestIndex: Int
+  /// When the renewal date was extended (App Store Server API), oldest first.
+  public internal(set) var extensionDates: [Date] = []
   var phase = Phase.active
   /// Bumped whenever scheduled events for this subscription become stale.
   var generation = 0

@@ -103,15 +103,53 @@ public struct APIError: Error, Hashable, Sendable {
   public static let invalidRevoked = APIError(4_000_030, "Invalid request. The revoked parameter is invalid.")
   /// Apple's `InvalidStatusError`.
   public static let invalidStatus = APIError(4_000_031, "Invalid request. The status parameter is invalid.")
+  /// Apple's `InvalidAccountTenureError`.
+  public static let invalidAccountTenure = APIError(
+    4_000_032, "Invalid request. The account tenure field is invalid.")
+  /// Apple's `InvalidAppAccountTokenError` (Send Consumption Information V1).
+  public static let invalidAppAccountToken = APIError(
+    4_000_033, "Invalid request. The app account token field must be a valid UUID or an empty string.")
+  /// Apple's `InvalidConsumptionStatusError`.
+  public static let invalidConsumptionStatus = APIError(
+    4_000_034, "Invalid request. The consumption status field is invalid.")
   /// Apple's `InvalidCustomerConsentedError`.
   public static let invalidCustomerConsented = APIError(
     4_000_035, "Invalid request. The customer consented field is invalid or the customer has not consented.")
   /// Apple's `InvalidDeliveryStatusError`.
   public static let invalidDeliveryStatus = APIError(
     4_000_036, "Invalid request. The delivery status field is invalid.")
+  /// Apple's `InvalidLifetimeDollarsPurchasedError`.
+  public static let invalidLifetimeDollarsPurchased = APIError(
+    4_000_037, "Invalid request. The lifetime dollars purchased field is invalid.")
+  /// Apple's `InvalidLifetimeDollarsRefundedError`.
+  public static let invalidLifetimeDollarsRefunded = APIError(
+    4_000_038, "Invalid request. The lifetime dollars refunded field is invalid.")
+  /// Apple's `InvalidPlatformError`.
+  public static let invalidPlatform = APIError(4_000_039, "Invalid request. The platform field is invalid.")
+  /// Apple's `InvalidPlayTimeError`.
+  public static let invalidPlayTime = APIError(4_000_040, "Invalid request. The playtime field is invalid.")
   /// Apple's `InvalidSampleContentProvidedError`.
   public static let invalidSampleContentProvided = APIError(
     4_000_041, "Invalid request. The sample content provided field is invalid.")
+  /// Apple's `InvalidUserStatusError`.
+  public static let invalidUserStatus = APIError(
+    4_000_042, "Invalid request. The user status field is invalid.")
+  /// Apple's `InvalidRefundPreferenceError`. Apple documents it (API 1.19) without publishing its
+  /// number: it is answered with `GeneralBadRequest`'s code and the documented error's meaning.
+  public static let invalidRefundPreference = APIError(
+    4_000_000, "Invalid request. The refund preference field is invalid.")
+  /// Apple's `ConsumptionPercentageOutOfRangeError` (number unpublished: see
+  /// ``invalidRefundPreference``).
+  public static let consumptionPercentageOutOfRange = APIError(
+    4_000_000, "Invalid request. The consumption percentage must be between 0 and 100000.")
+  /// Apple's `UndeliveredConsumptionPercentageNonZeroError` (number unpublished).
+  public static let undeliveredConsumptionPercentageNonZero = APIError(
+    4_000_000, "Invalid request. The consumption percentage must be 0 when the content was not delivered.")
+  /// Apple's `ConsumptionPercentageAutoRenewableSubscriptionError` (number unpublished).
+  public static let consumptionPercentageAutoRenewableSubscription = APIError(
+    4_000_000,
+    "Invalid request. A prorated refund preference for an auto-renewable subscription takes no consumption percentage."
+  )
   /// Apple's `InvalidTransactionTypeNotSupportedError`.
   public static let invalidTransactionTypeNotSupported = APIError(
     4_000_047, "Invalid request. The transaction type is not supported.")

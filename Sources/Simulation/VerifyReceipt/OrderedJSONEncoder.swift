@@ -1,11 +1,15 @@
 import Foundation
 
-/// Writes an `Encodable` value as indented JSON text with each object's keys in the order its
-/// `encode(to:)` writes them: two spaces a level, `"key": value`, `/` left unescaped.
+/// Writes an `Encodable` value as JSON text with each object's keys in the order its
+/// `encode(to:)` writes them, `/` left unescaped: indented two spaces a level with `"key": value`,
+/// or compact (`{"key":value}`, as the App Store Server API answers).
 ///
 /// Foundation's `JSONEncoder` orders keys by their hash (or by name, with `.sortedKeys`), so here it
 /// only writes the leaves: strings, numbers and booleans.
 struct OrderedJSONEncoder {
+  /// Whether the text has no white space at all.
+  var isCompact = false
+
   /// The JSON text of a value.
   ///
   /// - Parameter value: The value to encode.
@@ -18,7 +22,7 @@ struct OrderedJSONEncoder {
     let root = Node()
     try value.encode(to: NodeEncoder(node: root, leaves: leaves, codingPath: []))
     var text = ""
-    try root.write(into: &text, indent: "", leaves: leaves)
+    try root.write(into: &text, indent: isCompact ? nil : "", leaves: leaves)
     return text
   }
 }
@@ -35,7 +39,8 @@ private final class Node {
   /// The children in the order they were encoded, with their keys (none in an array).
   var children: [(key: String?, node: Node)] = []
 
-  func write(into text: inout String, indent: String, leaves: JSONEncoder) throws {
+  /// Writes the value; `indent` is the current line's indentation, or `nil` for compact text.
+  func write(into text: inout String, indent: String?, leaves: JSONEncoder) throws {
     let brackets: (open: String, close: String)
     switch kind {
     case .leaf(let leaf): return text += leaf
@@ -43,14 +48,18 @@ private final class Node {
     case .array: brackets = ("[", "]")
     }
     guard !children.isEmpty else { return text += brackets.open + brackets.close }
-    let inner = indent + "  "
+    let inner = indent.map { $0 + "  " }
     text += brackets.open
     for (index, child) in children.enumerated() {
-      text += (index == 0 ? "\n" : ",\n") + inner
-      if let key = child.key { text += String(decoding: try leaves.encode(key), as: UTF8.self) + ": " }
+      if index > 0 { text += "," }
+      if let inner { text += "\n" + inner }
+      if let key = child.key {
+        text += String(decoding: try leaves.encode(key), as: UTF8.self) + (inner == nil ? ":" : ": ")
+      }
       try child.node.write(into: &text, indent: inner, leaves: leaves)
     }
-    text += "\n" + indent + brackets.close
+    if let indent { text += "\n" + indent }
+    text += brackets.close
   }
 }
 

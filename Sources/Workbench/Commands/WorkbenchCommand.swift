@@ -25,7 +25,8 @@ struct WorkbenchCommand: ParsableCommand {
       StorefrontCommand.self, LocaleCommand.self, DownloadsCommand.self, StartDownloadsCommand.self,
       DownloadControlCommand.self, BandwidthCommand.self, CACommand.self, ReceiptCommand.self,
       VerifyCommand.self,
-      JWSCommand.self, SharedSecretCommand.self, EnvironmentCommand.self, TamperCommand.self,
+      JWSCommand.self, OrderIDCommand.self, ServerCommand.self, SharedSecretCommand.self,
+      EnvironmentCommand.self, TamperCommand.self,
       CatalogCommand.self, ExpectCommand.self, RecordCommand.self, EchoCommand.self, QuitCommand.self,
     ])
 }

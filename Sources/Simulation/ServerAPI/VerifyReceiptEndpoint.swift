@@ -1,0 +1,45 @@
+import Foundation
+import Verifier
+
+/// verifyReceipt over HTTP, Apple's two hosts as two faces of one world: `.production` is
+/// `POST /verifyReceipt` (`buy.itunes.apple.com`), `.sandbox` is `POST /sandbox/verifyReceipt`
+/// (`sandbox.itunes.apple.com`). The production face answers 21007 to a sandbox receipt and the
+/// sandbox face 21008 to a production one, so that a client's redirect can be tested.
+public enum VerifyReceiptEndpoint {
+  /// Answers a posted body: HTTP 200 whatever the status, as Apple does. A body that is not
+  /// `{"receipt-data": "…", …}` gets `{"status":21000}`; otherwise the answer is the JSON text the
+  /// `verify` command prints, from the same models. The `verify-receipt` fault switches apply:
+  /// `status N` answers `{"status":N}`, `rate-limit` and `error` answer as the API's do, `delay`
+  /// holds the answer back.
+  ///
+  /// - Parameters:
+  ///   - body: The request's bytes.
+  ///   - face: Which host was asked.
+  ///   - world: The world.
+  /// - Returns: The answer.
+  public static func respond(toBody body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse
+  {
+    AppStoreServerAPI.withFaults(on: ServerFault.verifyReceipt, in: world) {
+      for case .status(let status) in world.serverAPI.faults(for: ServerFault.verifyReceipt) {
+        return statusOnly(status)
+      }
+      let request: RequestBody
+      do {
+        request = try JSONDecoder().decode(RequestBody.self, from: Data(body))
+      } catch {
+        return statusOnly(21000)
+      }
+      do {
+        let response = try VerifyReceiptService(world: world).verify(request.request(to: face))
+        return .json(try response.body.renderedJSON())
+      } catch {
+        return statusOnly(21100)  // Apple's "internal data access error": the answer could not be made
+      }
+    }
+  }
+
+  /// `{"status":N}`, HTTP 200.
+  private static func statusOnly(_ status: Int) -> APIResponse {
+    .json("{\"status\":\(status)}")
+  }
+}
