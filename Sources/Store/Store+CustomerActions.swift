@@ -85,6 +85,7 @@ extension Store {
           state.priceConsent = .pending
           waiting += 1
         }
+        guard state.isAutoRenewOn else { continue }
         publish(.priceIncrease, consentRequired ? .pending : .accepted, account: account, subscription: state)
       }
     }

@@ -33,6 +33,6 @@ struct HistoryPaginationToken: Hashable {
   }
 
   private static func digest(of request: NotificationHistoryRequest) -> UInt64 {
-    ServerNotifications.fnv1a(request.canonicalText, basis: 0xcbf2_9ce4_8422_2325).reduce(0) { $0 << 8 | UInt64($1) }
+    ServerNotifications.mix(ServerNotifications.fnv1a(request.canonicalText))
   }
 }

@@ -75,8 +75,7 @@ public final class ServerNotifications {
   /// that runs and transcripts repeat.
   func makeNotificationUUID() -> String {
     madeIdentifiers += 1
-    let seed = "storebench notification \(madeIdentifiers)"
-    var bytes = Self.fnv1a(seed, basis: 0xcbf2_9ce4_8422_2325) + Self.fnv1a(seed, basis: 0x8422_2325_cbf2_9ce4)
+    var bytes = Self.bytes(Self.mix(madeIdentifiers)) + Self.bytes(Self.mix(~madeIdentifiers))
     bytes[6] = bytes[6] & 0x0f | 0x40
     bytes[8] = bytes[8] & 0x3f | 0x80
     let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
@@ -86,14 +85,26 @@ public final class ServerNotifications {
     return parts.joined(separator: "-")
   }
 
-  /// FNV-1a, 64 bits, big-endian bytes.
-  static func fnv1a(_ text: String, basis: UInt64) -> [UInt8] {
-    var hash = basis
+  /// SplitMix64's finalizer: every input bit reaches every output bit.
+  static func mix(_ value: UInt64) -> UInt64 {
+    var z = value &+ 0x9e37_79b9_7f4a_7c15
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+
+  /// FNV-1a, 64 bits, of a text.
+  static func fnv1a(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3
     }
-    return (0..<8).map { UInt8(truncatingIfNeeded: hash >> (56 - 8 * $0)) }
+    return hash
+  }
+
+  private static func bytes(_ value: UInt64) -> [UInt8] {
+    (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
   }
 
   /// Keeps a new notification and schedules its first attempt to each of its URLs.
