@@ -15,7 +15,8 @@ extension Store {
     let record = try refundableRecord(transactionNumber, account: account)
     guard !record.isFamilyShared else {
       throw StoreError(
-        "transaction \(transactionNumber) was shared by a family member: only the purchaser can ask for a refund")
+        "transaction \(transactionNumber) was shared by a family member: only the purchaser can ask for a refund"
+      )
     }
     guard refundRequests[transactionNumber] == nil else {
       throw StoreError("a refund request for transaction \(transactionNumber) is pending already")
@@ -60,10 +61,12 @@ extension Store {
   ) throws(StoreError) -> RefundRequest {
     guard let request = refundRequests[transactionNumber], request.accountName == account.name else {
       throw StoreError(
-        "no refund request is pending for transaction \(transactionNumber) (`refund-request \(transactionNumber)`)")
+        "no refund request is pending for transaction \(transactionNumber) (`refund-request \(transactionNumber)`)"
+      )
     }
     if grant {
-      try refund(transactionNumber: transactionNumber, reason: request.reason.cancellationReason, account: account)
+      try refund(
+        transactionNumber: transactionNumber, reason: request.reason.cancellationReason, account: account)
     } else {
       report(
         "refundDeclined", "transaction \(transactionNumber): the customer keeps the purchase, no money back",

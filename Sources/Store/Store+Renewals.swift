@@ -52,7 +52,8 @@ extension Store {
       reason: .renewal)
     startPeriod(of: state, product: product, record: &record, account: account)
     publish(
-      .didRenew, isRecovery ? .billingRecovery : nil, account: account, transactionNumber: record.transactionNumber)
+      .didRenew, isRecovery ? .billingRecovery : nil, account: account,
+      transactionNumber: record.transactionNumber)
     listener?.store(self, didCreateTransaction: record, for: account)
     shareWithFamily(record, purchaser: account)
   }

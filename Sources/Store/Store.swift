@@ -240,6 +240,8 @@ extension Store {
     _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype? = nil, account: Account,
     subscription state: SubscriptionState
   ) {
-    publish(kind, subtype, account: account, transactionNumber: account.history[state.latestIndex].transactionNumber)
+    publish(
+      kind, subtype, account: account, transactionNumber: account.history[state.latestIndex].transactionNumber
+    )
   }
 }

@@ -64,7 +64,8 @@ import Verifier
 
   @Test func aRemovedURLGetsNoMoreRetries() throws {
     let transport = ScriptedTransport(results: [.noResponse, .noResponse])
-    let world = try World.notifying(.production, urls: ["http://a.test/", "http://b.test/"], transport: transport)
+    let world = try World.notifying(
+      .production, urls: ["http://a.test/", "http://b.test/"], transport: transport)
     _ = try world.buy("coins.100")
     try world.notifications.remove("http://a.test/")
     try world.advanceClock(by: TimeSpan(seconds: 2 * 86_400))
@@ -83,13 +84,18 @@ import Verifier
     let attempts = events.filter { $0.action == "notification" }
     let renewals = events.filter { $0.action == "renewed" }
     #expect(renewals.count >= 10)
-    let firstRetry = try #require(attempts.first { $0.detail.contains("INITIAL_BUY") && $0.detail.contains("attempt 2") })
+    let firstRetry = try #require(
+      attempts.first { $0.detail.contains("INITIAL_BUY") && $0.detail.contains("attempt 2") })
     #expect(firstRetry.time == world.notifications.records[0].createdDate.addingTimeInterval(Self.hour))
-    #expect(renewals.contains { $0.time < firstRetry.time } && renewals.contains { $0.time > firstRetry.time })
+    #expect(
+      renewals.contains { $0.time < firstRetry.time } && renewals.contains { $0.time > firstRetry.time })
     for record in world.notifications.records {
       let dates = record.sendAttempts.map(\.attemptDate)
       #expect(dates.first == record.createdDate)
-      #expect(zip(dates, dates.dropFirst()).map { $1.timeIntervalSince($0) / Self.hour }.allSatisfy { [1, 12, 24, 48, 72].contains($0) })
+      #expect(
+        zip(dates, dates.dropFirst()).map { $1.timeIntervalSince($0) / Self.hour }.allSatisfy {
+          [1, 12, 24, 48, 72].contains($0)
+        })
     }
   }
 

@@ -38,9 +38,12 @@ import Verifier
 
   @Test func otherPathsAreNotTheirs() throws {
     let world = try World.notifying()
-    #expect(NotificationEndpoints.respond(to: APIRequest(method: "GET", path: "/inApps/v1/transactions/1"), in: world) == nil)
     #expect(
-      NotificationEndpoints.respond(to: APIRequest(method: "GET", path: Self.testPath), in: world)?.status == 405)
+      NotificationEndpoints.respond(
+        to: APIRequest(method: "GET", path: "/inApps/v1/transactions/1"), in: world) == nil)
+    #expect(
+      NotificationEndpoints.respond(to: APIRequest(method: "GET", path: Self.testPath), in: world)?.status
+        == 405)
   }
 
   @Test func aTestNotificationIsDeliveredBeforeTheAnswerAndItsStatusReadsBack() throws {
@@ -59,7 +62,8 @@ import Verifier
     #expect(checked.payload.data.signedTransactionInfo == nil)
     #expect(!record.payloadJSON.contains("bundleVersion"))
     let status = try json(
-      NotificationEndpoints.respond(to: APIRequest(method: "GET", path: "\(Self.testPath)/\(token)"), in: world))
+      NotificationEndpoints.respond(
+        to: APIRequest(method: "GET", path: "\(Self.testPath)/\(token)"), in: world))
     #expect(status["signedPayload"] as? String == record.signedPayload)
     let attempts = try #require(status["sendAttempts"] as? [[String: Any]])
     #expect(attempts.count == 1)
@@ -71,7 +75,8 @@ import Verifier
     let world = try World.notifying(.production)
     world.environment = .sandbox
     #expect(
-      try errorCode(NotificationEndpoints.respond(to: APIRequest(method: "POST", path: Self.testPath), in: world))
+      try errorCode(
+        NotificationEndpoints.respond(to: APIRequest(method: "POST", path: Self.testPath), in: world))
         == 4_040_007)
     for token in ["nope", "12345", "\(UUID().uuidString)_12", "\(UUID().uuidString.lowercased())_x", "_1"] {
       let answer = NotificationEndpoints.respond(
@@ -81,7 +86,8 @@ import Verifier
     let unknown = "\(UUID().uuidString.lowercased())_1767225600000"
     #expect(
       try errorCode(
-        NotificationEndpoints.respond(to: APIRequest(method: "GET", path: "\(Self.testPath)/\(unknown)"), in: world))
+        NotificationEndpoints.respond(
+          to: APIRequest(method: "GET", path: "\(Self.testPath)/\(unknown)"), in: world))
         == 4_040_008)
   }
 
@@ -118,7 +124,8 @@ import Verifier
     world.device.queue.signIn(try #require(world.store.account(named: "other")))
     _ = try world.buy("level.pack")
     func count(_ filter: String) throws -> Int {
-      try #require(try json(history("{\(span(world))\(filter)}", in: world))["notificationHistory"] as? [Any]).count
+      try #require(try json(history("{\(span(world))\(filter)}", in: world))["notificationHistory"] as? [Any])
+        .count
     }
     #expect(try count("") == 3)
     #expect(try count(#","notificationType":"SUBSCRIBED""#) == 1)
@@ -162,9 +169,15 @@ import Verifier
       (#"{"startDate":\#(now),"endDate":\#(now - 1)}"#, 4_000_013),
       (#"{"startDate":\#(now - 181 * 86_400_000),"endDate":\#(now)}"#, 4_000_012),
       (#"{"startDate":\#(now - 1000),"endDate":\#(now),"notificationType":"NOPE"}"#, 4_000_018),
-      (#"{"startDate":\#(now - 1000),"endDate":\#(now),"notificationType":"EXPIRED","notificationSubtype":"UPGRADE"}"#, 4_000_018),
+      (
+        #"{"startDate":\#(now - 1000),"endDate":\#(now),"notificationType":"EXPIRED","notificationSubtype":"UPGRADE"}"#,
+        4_000_018
+      ),
       (#"{"startDate":\#(now - 1000),"endDate":\#(now),"notificationSubtype":"VOLUNTARY"}"#, 4_000_018),
-      (#"{"startDate":\#(now - 1000),"endDate":\#(now),"notificationType":"REFUND","transactionId":"1"}"#, 4_000_019),
+      (
+        #"{"startDate":\#(now - 1000),"endDate":\#(now),"notificationType":"REFUND","transactionId":"1"}"#,
+        4_000_019
+      ),
       (#"{"startDate":\#(now - 1000),"endDate":\#(now),"transactionId":"12a"}"#, 4_000_006),
       (#"{"startDate":\#(now - 1000),"endDate":\#(now),"transactionId":12}"#, 4_000_006),
     ]

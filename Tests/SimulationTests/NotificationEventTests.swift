@@ -69,7 +69,8 @@ import Verifier
     let first = try world.number(world.buy("pro.monthly"))
     try store.expireNow(productId: "pro.monthly", account: account)
     let again = try world.number(world.buy("pro.monthly"))
-    #expect(world.notificationNames() == ["SUBSCRIBED/INITIAL_BUY", "EXPIRED/VOLUNTARY", "SUBSCRIBED/RESUBSCRIBE"])
+    #expect(
+      world.notificationNames() == ["SUBSCRIBED/INITIAL_BUY", "EXPIRED/VOLUNTARY", "SUBSCRIBED/RESUBSCRIBE"])
     let checked = try world.checkedNotifications()
     #expect(checked.map { $0.transaction?.transactionId } == [first, first, again].map { String($0) })
     #expect(checked.map(\.payload.data.status) == [1, 2, 1])
@@ -117,7 +118,8 @@ import Verifier
     try world.advanceClock(by: TimeSpan(seconds: 70 * 86_400))
     #expect(
       world.notificationNames() == [
-        "SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY",
+        "SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED",
+        "EXPIRED/BILLING_RETRY",
       ])
     #expect(try world.checkedNotifications().map(\.payload.data.status) == [1, 4, 3, 2])
   }
@@ -175,7 +177,8 @@ import Verifier
     _ = try world.buy("pro.monthly")
     try store.raisePrice(of: "pro.monthly", to: 7.99, consentRequired: true)
     #expect(world.notificationNames(from: 1) == ["PRICE_INCREASE/PENDING"])
-    #expect(try world.checkedNotifications().last?.renewalInfo?.priceIncreaseStatus == .customerHasNotResponded)
+    #expect(
+      try world.checkedNotifications().last?.renewalInfo?.priceIncreaseStatus == .customerHasNotResponded)
     try store.answerPriceConsent(accept: true, productId: "pro.monthly", account: account)
     try store.raisePrice(of: "pro.monthly", to: 8.99, consentRequired: true)
     try store.answerPriceConsent(accept: false, productId: "pro.monthly", account: account)
@@ -210,14 +213,18 @@ import Verifier
     try store.decideRefund(transactionNumber: coins, grant: false, account: account)
     #expect(world.notificationNames(from: 2) == ["REFUND_DECLINED"])
     #expect(account.history[0].isCancelled == false)
-    #expect(throws: StoreError.self) { try store.decideRefund(transactionNumber: coins, grant: false, account: account) }
+    #expect(throws: StoreError.self) {
+      try store.decideRefund(transactionNumber: coins, grant: false, account: account)
+    }
   }
 
   @Test func aRefundRequestForASubscriptionTurnsAutoRenewOffAndAGrantRevokes() throws {
     let sub = try world.number(world.buy("pro.monthly"))
     try store.requestRefund(transactionNumber: sub, reason: .fulfillmentIssue, account: account)
     #expect(
-      world.notificationNames(from: 1) == ["CONSUMPTION_REQUEST", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED"])
+      world.notificationNames(from: 1) == [
+        "CONSUMPTION_REQUEST", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+      ])
     try store.decideRefund(transactionNumber: sub, grant: true, account: account)
     let refund = try #require(try world.checkedNotifications().last)
     #expect(refund.name == "REFUND")
@@ -228,7 +235,8 @@ import Verifier
     #expect(reversed.name == "REFUND_REVERSED")
     #expect(reversed.payload.data.status == 1)
     #expect(reversed.transaction?.revocationDate == nil)
-    #expect(try store.subscription(for: "pro.monthly", account: account).status(at: store.clock.now) == .inTrial)
+    #expect(
+      try store.subscription(for: "pro.monthly", account: account).status(at: store.clock.now) == .inTrial)
     #expect(throws: StoreError.self) { try store.reverseRefund(transactionNumber: sub, account: account) }
   }
 
@@ -262,7 +270,9 @@ import Verifier
     }
     #expect(world.notifications.records.count == sent)
     #expect(throws: SimulationError.self) { try world.sendNotification(.expired, transactionNumber: sub) }
-    #expect(throws: SimulationError.self) { try world.sendNotification(.didRenew, .voluntary, transactionNumber: sub) }
+    #expect(throws: SimulationError.self) {
+      try world.sendNotification(.didRenew, .voluntary, transactionNumber: sub)
+    }
     #expect(throws: SimulationError.self) { try world.sendNotification(.didRenew, transactionNumber: nil) }
     #expect(throws: SimulationError.self) { try world.sendNotification(.didRenew, transactionNumber: 42) }
   }

@@ -86,7 +86,8 @@ extension World {
   func check(_ record: NotificationRecord) throws -> CheckedNotification {
     let verifier = JWSVerifier(trustedRoots: [try authority().root])
     let at = record.createdDate
-    let payload = try verifier.verify(record.signedPayload, at: at).decodePayload(as: DecodedNotification.self)
+    let payload = try verifier.verify(record.signedPayload, at: at).decodePayload(
+      as: DecodedNotification.self)
     #expect(try JSONSerialization.jsonObject(with: Data(record.payloadJSON.utf8)) is [String: Any])
     let transaction = try payload.data.signedTransactionInfo.map {
       try verifier.verify($0, at: at).decodePayload(as: JWSTransactionDecodedPayload.self)

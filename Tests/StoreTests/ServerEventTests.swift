@@ -7,7 +7,9 @@ import Testing
     let intents: [ExpirationIntent] = [
       .customerCancelled, .billingError, .priceIncreaseDeclined, .productUnavailable, .other,
     ]
-    let subtypes: [ServerEvent.Subtype] = [.voluntary, .billingRetry, .priceIncrease, .productNotForSale, .voluntary]
+    let subtypes: [ServerEvent.Subtype] = [
+      .voluntary, .billingRetry, .priceIncrease, .productNotForSale, .voluntary,
+    ]
     #expect(intents.map(\.notificationSubtype) == subtypes)
     #expect(intents.allSatisfy { ServerEvent.Kind.expired.admits($0.notificationSubtype) })
   }

@@ -35,7 +35,10 @@ import Testing
     fails("notify-url add ftp://example.test/", with: "not an http or https URL")
     fails("notify-url add http://127.0.0.1:9/", with: "registered for Sandbox already")
     #expect(run("notify-url") == .succeeded)
-    #expect(transcript.lines.suffix(2) == ["http://127.0.0.1:9/ (Sandbox)", "https://example.test/hook (Production)"])
+    #expect(
+      transcript.lines.suffix(2) == [
+        "http://127.0.0.1:9/ (Sandbox)", "https://example.test/hook (Production)",
+      ])
     #expect(run("notify-url remove https://example.test/hook") == .succeeded)
     fails("notify-url remove https://example.test/hook", with: "is not a notification URL")
     #expect(session.world.notifications.urls.count == 1)
@@ -53,8 +56,11 @@ import Testing
     #expect(run("expect notifications 1") == .succeeded)
     #expect(run("expect notification ONE_TIME_CHARGE") == .succeeded)
     #expect(run("expect notification ONE_TIME_CHARGE last") == .succeeded)
-    #expect(run("expect notification ONE_TIME_CHARGE #1") == .expectationFailed(
-      "no ONE_TIME_CHARGE notification for 2000000000000001 was sent (sent: ONE_TIME_CHARGE 2000000000000002)"))
+    #expect(
+      run("expect notification ONE_TIME_CHARGE #1")
+        == .expectationFailed(
+          "no ONE_TIME_CHARGE notification for 2000000000000001 was sent (sent: ONE_TIME_CHARGE 2000000000000002)"
+        ))
     #expect(run("expect notifications 2") == .expectationFailed("1 notifications sent, expected 2"))
     #expect(run("notifications") == .succeeded)
     #expect(
@@ -64,7 +70,9 @@ import Testing
       ])
     #expect(run("notifications --decode") == .succeeded)
     #expect(transcript.lines.last?.hasPrefix("  signedTransactionInfo {\"bundleId\":") == true)
-    #expect(transcript.lines.dropLast().last?.hasPrefix("  payload {\"notificationType\":\"ONE_TIME_CHARGE\"") == true)
+    #expect(
+      transcript.lines.dropLast().last?.hasPrefix("  payload {\"notificationType\":\"ONE_TIME_CHARGE\"")
+        == true)
   }
 
   @Test func notifySendsAnyPairOfTheTable() {
@@ -76,15 +84,21 @@ import Testing
     #expect(run("expect notification DID_RENEW BILLING_RECOVERY last") == .succeeded)
     #expect(run("expect notification EXPIRED") == .succeeded)
     #expect(run("expect notification TEST") == .succeeded)
-    #expect(run("expect notification DID_RENEW") == .expectationFailed(
-      "no DID_RENEW notification was sent (sent: SUBSCRIBED/INITIAL_BUY 2000000000000001, DID_RENEW/BILLING_RECOVERY 2000000000000001, EXPIRED/PRODUCT_NOT_FOR_SALE 2000000000000001, TEST)"))
+    #expect(
+      run("expect notification DID_RENEW")
+        == .expectationFailed(
+          "no DID_RENEW notification was sent (sent: SUBSCRIBED/INITIAL_BUY 2000000000000001, DID_RENEW/BILLING_RECOVERY 2000000000000001, EXPIRED/PRODUCT_NOT_FOR_SALE 2000000000000001, TEST)"
+        ))
     fails("notify EXPIRED", with: "is not in Apple's table")
     fails("notify DID_RENEW VOLUNTARY", with: "is not in Apple's table")
     fails("notify BOGUS", with: "is not a notification type")
     fails("notify TEST last", with: "TEST carries no transaction")
     fails("notify RENEWAL_EXTENSION SUMMARY", with: "summary")
     #expect(run("expect notifications 4") == .succeeded)
-    if case .failed = run("expect notification EXPIRED UPGRADE") {} else { Issue.record("a pair outside the table parsed") }
+    if case .failed = run("expect notification EXPIRED UPGRADE") {
+    } else {
+      Issue.record("a pair outside the table parsed")
+    }
   }
 
   @Test func aRefundRequestIsDecidedAndAGrantedRefundReversed() {
@@ -93,13 +107,16 @@ import Testing
     #expect(run("refund-request last --reason unsatisfied-with-purchase") == .succeeded)
     #expect(
       transcript.lines.contains(
-        "refund request for 2000000000000001 pending (UNSATISFIED_WITH_PURCHASE): consumption information requested"))
+        "refund request for 2000000000000001 pending (UNSATISFIED_WITH_PURCHASE): consumption information requested"
+      ))
     #expect(run("expect notification CONSUMPTION_REQUEST last") == .succeeded)
     #expect(run("expect notification DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED") == .succeeded)
     #expect(run("expect subscription pro.monthly auto-renew off") == .succeeded)
     fails("refund-request last", with: "pending already")
     #expect(run("refund decide grant last") == .succeeded)
-    #expect(transcript.lines.contains("refund request for 2000000000000001 granted, no consumption information received"))
+    #expect(
+      transcript.lines.contains(
+        "refund request for 2000000000000001 granted, no consumption information received"))
     #expect(run("expect subscription pro.monthly revoked") == .succeeded)
     fails("refund decide decline last", with: "no refund request is pending")
     #expect(run("refund reverse last") == .succeeded)

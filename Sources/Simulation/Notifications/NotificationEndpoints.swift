@@ -26,7 +26,8 @@ public enum NotificationEndpoints {
     }
     if path.hasPrefix(testPath + "/") {
       let token = String(path.dropFirst(testPath.count + 1))
-      return request.method == "GET" ? testNotificationStatus(token: token, in: world) : .error(.methodNotAllowed)
+      return request.method == "GET"
+        ? testNotificationStatus(token: token, in: world) : .error(.methodNotAllowed)
     }
     if path == historyPath {
       guard request.method == "POST" else { return .error(.methodNotAllowed) }
@@ -109,7 +110,8 @@ public enum NotificationEndpoints {
   }
 
   private static func matches(
-    _ record: NotificationRecord, _ filter: NotificationHistoryRequest, customer: String?, environment world: World
+    _ record: NotificationRecord, _ filter: NotificationHistoryRequest, customer: String?,
+    environment world: World
   ) -> Bool {
     guard record.environment == world.environment, record.createdDate >= filter.startDate,
       record.createdDate < filter.endDate

@@ -46,7 +46,8 @@ extension World {
     }
     guard subtype != .summary else {
       throw SimulationError(
-        "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: the extension requests send it")
+        "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: the extension requests send it"
+      )
     }
     let signer = JWSSigner(authority: try authority())
     let uuid = notifications.makeNotificationUUID()
@@ -74,7 +75,8 @@ extension World {
     var members = [OrderedJSON.Member("notificationType", .string(kind.rawValue))]
     if let subtype { members.append(.init("subtype", .string(subtype.rawValue))) }
     members += [
-      .init("notificationUUID", .string(uuid)), .init("data", .object(data)), .init("version", .string("2.0")),
+      .init("notificationUUID", .string(uuid)), .init("data", .object(data)),
+      .init("version", .string("2.0")),
       .init("signedDate", .integer(now.milliseconds)),
     ]
     let payload = OrderedJSON.object(members).text
@@ -99,7 +101,9 @@ extension World {
     _ record: PurchaseRecord, in account: Account, signer: JWSSigner
   ) throws(SimulationError) -> [OrderedJSON.Member] {
     let factory = SignedPayloadFactory(world: self)
-    var members = [OrderedJSON.Member("signedTransactionInfo", .string(try sign(factory.transaction(record), signer)))]
+    var members = [
+      OrderedJSON.Member("signedTransactionInfo", .string(try sign(factory.transaction(record), signer)))
+    ]
     guard record.productType == .autoRenewable, let state = subscription(behind: record, in: account) else {
       return members
     }
@@ -110,12 +114,15 @@ extension World {
   }
 
   private func subscription(behind record: PurchaseRecord, in account: Account) -> SubscriptionState? {
-    if let shared = record.sharedFromTransactionNumber, let purchaser = store.account(holdingTransaction: shared),
+    if let shared = record.sharedFromTransactionNumber,
+      let purchaser = store.account(holdingTransaction: shared),
       let index = purchaser.index(ofTransaction: shared)
     {
       return subscription(behind: purchaser.history[index], in: purchaser)
     }
-    return account.subscriptions.values.first { $0.originalTransactionNumber == record.originalTransactionNumber }
+    return account.subscriptions.values.first {
+      $0.originalTransactionNumber == record.originalTransactionNumber
+    }
   }
 
   private func sign(_ payload: some Encodable, _ signer: JWSSigner) throws(SimulationError) -> String {

@@ -22,10 +22,13 @@ struct NotificationsCommand: SessionCommand {
     guard !records.isEmpty else { return session.print("no notification sent") }
     for record in records {
       let transaction = record.transactionNumber.map { " \($0)" } ?? ""
-      session.print("\(Timestamp.iso8601(record.createdDate)) \(record.name)\(transaction) [\(record.environment.rawValue)]")
+      session.print(
+        "\(Timestamp.iso8601(record.createdDate)) \(record.name)\(transaction) [\(record.environment.rawValue)]"
+      )
       for delivery in record.deliveries {
         let attempts = delivery.attempts.map { "\(Timestamp.iso8601($0.attemptDate)) \($0.result.rawValue)" }
-        var line = "  \(delivery.url): " + (attempts.isEmpty ? "not attempted yet" : attempts.joined(separator: ", "))
+        var line =
+          "  \(delivery.url): " + (attempts.isEmpty ? "not attempted yet" : attempts.joined(separator: ", "))
         if let next = delivery.nextAttemptDate { line += "; next attempt \(Timestamp.iso8601(next))" }
         session.print(line)
       }
@@ -58,10 +61,13 @@ struct NotificationsCommand: SessionCommand {
     do {
       payload = try JSONDecoder().decode(Payload.self, from: Foundation.Data(record.payloadJSON.utf8))
     } catch {
-      throw WorkbenchError("notification \(record.notificationUUID): its payload does not read back: \(error)")
+      throw WorkbenchError(
+        "notification \(record.notificationUUID): its payload does not read back: \(error)")
     }
     guard let data = payload.data else { return [] }
-    return [("signedTransactionInfo", data.signedTransactionInfo), ("signedRenewalInfo", data.signedRenewalInfo)]
-      .compactMap { name, token in token.map { (name, $0) } }
+    return [
+      ("signedTransactionInfo", data.signedTransactionInfo), ("signedRenewalInfo", data.signedRenewalInfo),
+    ]
+    .compactMap { name, token in token.map { (name, $0) } }
   }
 }

@@ -23,7 +23,8 @@ struct NotifyCommand: SessionCommand {
   func execute(in session: Session) throws {
     guard let kind = ServerEvent.Kind(rawValue: type) else {
       throw WorkbenchError(
-        "\(type) is not a notification type (\(ServerEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        "\(type) is not a notification type (\(ServerEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+      )
     }
     var words = rest[...]
     var subtype: ServerEvent.Subtype?
@@ -34,7 +35,8 @@ struct NotifyCommand: SessionCommand {
     guard kind.admits(subtype) else {
       let pairs = kind.subtypes.map { $0.map { "\(type) \($0.rawValue)" } ?? type }
       throw WorkbenchError(
-        "\(type)\(subtype.map { " \($0.rawValue)" } ?? " alone") is not in Apple's table (\(pairs.joined(separator: ", ")))")
+        "\(type)\(subtype.map { " \($0.rawValue)" } ?? " alone") is not in Apple's table (\(pairs.joined(separator: ", ")))"
+      )
     }
     guard words.count <= 1 else { throw WorkbenchError("notify takes TYPE [SUBTYPE] [TXN]") }
     let transaction = kind == .test ? nil : try session.transactionNumber(words.first ?? "last")

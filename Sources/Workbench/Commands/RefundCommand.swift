@@ -72,7 +72,9 @@ struct RefundCommand: ParsableCommand {
         transactionNumber: number, grant: decision == .grant, account: session.account)
       var line = "refund request for \(number) \(decision == .grant ? "granted" : "declined")"
       if request.asksForConsumptionInfo {
-        line += consumption.map { ", consumption information received: \($0)" } ?? ", no consumption information received"
+        line +=
+          consumption.map { ", consumption information received: \($0)" }
+          ?? ", no consumption information received"
       }
       session.print(line)
     }

@@ -94,11 +94,14 @@ extension Expectation {
       try require(
         session.lastVerifyStatus == status, "the last verify answered \(actual), expected \(status)")
     case .notification(let kind, let subtype, let reference):
-      let number = try reference.map { reference throws(WorkbenchError) in try session.transactionNumber(reference) }
+      let number = try reference.map { reference throws(WorkbenchError) in
+        try session.transactionNumber(reference)
+      }
       let anySubtype = subtype == nil && !kind.admits(nil)
       let records = session.world.notifications.records
       let found = records.contains {
-        $0.kind == kind && (anySubtype || $0.subtype == subtype) && (number == nil || $0.transactionNumber == number)
+        $0.kind == kind && (anySubtype || $0.subtype == subtype)
+          && (number == nil || $0.transactionNumber == number)
       }
       let name = subtype.map { "\(kind.rawValue)/\($0.rawValue)" } ?? kind.rawValue
       try require(

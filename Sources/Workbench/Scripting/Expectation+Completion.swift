@@ -9,7 +9,8 @@ extension Expectation {
     case (nil, _):
       return [
         .words([
-          "txn", "storage", "queue", "history", "last-error", "clock", "observers", "notification", "notifications",
+          "txn", "storage", "queue", "history", "last-error", "clock", "observers", "notification",
+          "notifications",
         ])
       ]
     case ("txn", 1): return [.transactions]
