@@ -247,6 +247,27 @@ import Verifier
     #expect(world.notificationNames() == ["ONE_TIME_CHARGE"])
   }
 
+  @Test func aMassExtensionSummaryCarriesSummaryInsteadOfData() throws {
+    let record = try world.sendRenewalExtensionSummary(
+      productId: "pro.monthly", requestIdentifier: "req-1", storefrontCountryCodes: ["USA"],
+      succeededCount: 3,
+      failedCount: 1)
+    let verifier = JWSVerifier(trustedRoots: [try world.authority().root])
+    let verified = try verifier.verify(record.signedPayload, at: record.createdDate)
+    let payload = try #require(
+      try JSONSerialization.jsonObject(with: Data(verified.token.payload)) as? [String: Any])
+    #expect(payload["notificationType"] as? String == "RENEWAL_EXTENSION")
+    #expect(payload["subtype"] as? String == "SUMMARY")
+    #expect(payload["data"] == nil)
+    let summary = try #require(payload["summary"] as? [String: Any])
+    #expect(summary["environment"] as? String == "Sandbox")
+    #expect(summary["bundleId"] as? String == world.store.catalog.bundleId)
+    #expect(summary["requestIdentifier"] as? String == "req-1")
+    #expect(summary["storefrontCountryCodes"] as? [String] == ["USA"])
+    #expect(summary["succeededCount"] as? Int == 3 && summary["failedCount"] as? Int == 1)
+    #expect(record.transactionNumber == nil)
+  }
+
   @Test func withoutAURLForTheEnvironmentNothingIsMadeOrKept() throws {
     let world = try World.notifying(.production)
     world.environment = .sandbox

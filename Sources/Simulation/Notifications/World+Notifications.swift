@@ -34,11 +34,7 @@ extension World {
     _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype? = nil, transactionNumber: UInt64?,
     consumptionRequestReason: String? = nil
   ) throws(SimulationError) -> NotificationRecord {
-    let urls = notifications.urls(for: environment)
-    guard !urls.isEmpty else {
-      throw SimulationError(
-        "no notification URL for \(environment.rawValue) (`notify-url add URL`): nothing is sent")
-    }
+    let urls = try notificationURLs()
     guard kind.admits(subtype) else {
       throw SimulationError(
         "\(kind.rawValue)\(subtype.map { "/\($0.rawValue)" } ?? " without a subtype") is not a notification of Apple's table"
@@ -46,37 +42,90 @@ extension World {
     }
     guard subtype != .summary else {
       throw SimulationError(
-        "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: the extension requests send it"
+        "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: see sendRenewalExtensionSummary"
       )
     }
     let signer = JWSSigner(authority: try authority())
-    let uuid = notifications.makeNotificationUUID()
-    let now = store.clock.now
     var data = [
       OrderedJSON.Member("appAppleId", .integer(appAppleId)),
       .init("bundleId", .string(store.catalog.bundleId)),
     ]
-    var account: Account?
-    if let transactionNumber {
-      account = store.account(holdingTransaction: transactionNumber)
-      guard let account, let index = account.index(ofTransaction: transactionNumber) else {
-        throw SimulationError("no account has transaction \(transactionNumber)")
-      }
-      data.append(.init("bundleVersion", .string(store.catalog.appVersion)))
-      data.append(.init("environment", .string(environment.rawValue)))
-      data += try transactionData(account.history[index], in: account, signer: signer)
-      if let consumptionRequestReason {
-        data.append(.init("consumptionRequestReason", .string(consumptionRequestReason)))
-      }
-    } else {
+    guard let transactionNumber else {
       guard kind == .test else { throw SimulationError("\(kind.rawValue) needs a transaction") }
       data.append(.init("environment", .string(environment.rawValue)))
+      return try keepNotification(kind, subtype, body: .init("data", .object(data)), to: urls, signer: signer)
     }
+    guard let account = store.account(holdingTransaction: transactionNumber),
+      let index = account.index(ofTransaction: transactionNumber)
+    else {
+      throw SimulationError("no account has transaction \(transactionNumber)")
+    }
+    data.append(.init("bundleVersion", .string(store.catalog.appVersion)))
+    data.append(.init("environment", .string(environment.rawValue)))
+    data += try transactionData(account.history[index], in: account, signer: signer)
+    if let consumptionRequestReason {
+      data.append(.init("consumptionRequestReason", .string(consumptionRequestReason)))
+    }
+    return try keepNotification(
+      kind, subtype, body: .init("data", .object(data)), account: account.name,
+      transactionNumber: transactionNumber,
+      to: urls, signer: signer)
+  }
+
+  /// Makes a `RENEWAL_EXTENSION/SUMMARY` notification now: a mass renewal-date extension finished.
+  /// Its payload carries `summary` instead of `data`.
+  ///
+  /// - Parameters:
+  ///   - productId: the product whose subscriptions were extended.
+  ///   - requestIdentifier: the request's identifier.
+  ///   - storefrontCountryCodes: the storefronts it was limited to (empty for all).
+  ///   - succeededCount: how many subscriptions were extended.
+  ///   - failedCount: how many could not be.
+  /// - Throws: ``SimulationError`` when no URL is registered for the environment or signing fails.
+  /// - Returns: the notification.
+  @discardableResult
+  public func sendRenewalExtensionSummary(
+    productId: String, requestIdentifier: String, storefrontCountryCodes: [String], succeededCount: Int,
+    failedCount: Int
+  ) throws(SimulationError) -> NotificationRecord {
+    let urls = try notificationURLs()
+    let summary = OrderedJSON.object([
+      .init("environment", .string(environment.rawValue)), .init("appAppleId", .integer(appAppleId)),
+      .init("bundleId", .string(store.catalog.bundleId)), .init("productId", .string(productId)),
+      .init("requestIdentifier", .string(requestIdentifier)),
+      .init("storefrontCountryCodes", .array(storefrontCountryCodes.map(OrderedJSON.string))),
+      .init("succeededCount", .integer(Int64(succeededCount))),
+      .init("failedCount", .integer(Int64(failedCount))),
+    ])
+    return try keepNotification(
+      .renewalExtension, .summary, body: .init("summary", summary), to: urls,
+      signer: JWSSigner(authority: try authority()))
+  }
+
+  /// The URLs of the world's environment.
+  ///
+  /// - Throws: ``SimulationError`` when there is none: nothing is sent.
+  private func notificationURLs() throws(SimulationError) -> [String] {
+    let urls = notifications.urls(for: environment)
+    guard !urls.isEmpty else {
+      throw SimulationError(
+        "no notification URL for \(environment.rawValue) (`notify-url add URL`): nothing is sent")
+    }
+    return urls
+  }
+
+  /// Signs a notification around its `data` (or `summary`), keeps it and schedules its attempts.
+  private func keepNotification(
+    _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype?, body: OrderedJSON.Member,
+    account: String? = nil,
+    transactionNumber: UInt64? = nil, to urls: [String], signer: JWSSigner
+  ) throws(SimulationError) -> NotificationRecord {
+    let uuid = notifications.makeNotificationUUID()
+    let now = store.clock.now
     var members = [OrderedJSON.Member("notificationType", .string(kind.rawValue))]
     if let subtype { members.append(.init("subtype", .string(subtype.rawValue))) }
     members += [
-      .init("notificationUUID", .string(uuid)), .init("data", .object(data)),
-      .init("version", .string("2.0")),
+      .init("notificationUUID", .string(uuid)), body, .init("version", .string("2.0")),
       .init("signedDate", .integer(now.milliseconds)),
     ]
     let payload = OrderedJSON.object(members).text
@@ -88,7 +137,7 @@ extension World {
     }
     let record = NotificationRecord(
       sequence: notifications.records.count, notificationUUID: uuid, kind: kind, subtype: subtype,
-      accountName: account?.name, transactionNumber: transactionNumber, environment: environment,
+      accountName: account, transactionNumber: transactionNumber, environment: environment,
       createdDate: now, payloadJSON: payload, signedPayload: signed,
       deliveries: urls.map { NotificationDelivery(url: $0, firstAttemptAt: now) })
     notifications.append(record)

@@ -46,7 +46,6 @@ struct NotifyCommand: SessionCommand {
       ? (transaction.flatMap { session.world.store.refundRequests[$0]?.reason } ?? .other).rawValue : nil
     let record = try session.world.sendNotification(
       kind, subtype, transactionNumber: transaction, consumptionRequestReason: reason)
-    session.world.deliverNotifications(notAfter: session.world.store.clock.now)
     session.print("sent \(record.name) \(record.notificationUUID)")
   }
 }
