@@ -137,6 +137,24 @@ import Testing
     #expect(run("expect txn last flag refunded") == .expectationFailed("#1 is not refunded"))
   }
 
+  @Test func anAttemptIsAJSONLineWithItsFieldsInTheJSONFormat() throws {
+    let transcript = Transcript()
+    let session = Session(
+      catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript),
+      format: .json)
+    #expect(Interpreter.run(line: "environment production", in: session) == .succeeded)
+    #expect(Interpreter.run(line: "notify-url add http://127.0.0.1:9/", in: session) == .succeeded)
+    #expect(Interpreter.run(line: "buy pro.monthly", in: session) == .succeeded)
+    let line = try #require(transcript.lines.last)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+    #expect(object["actor"] == "notifications" && object["action"] == "notification")
+    #expect(object["notificationType"] == "SUBSCRIBED" && object["subtype"] == "INITIAL_BUY")
+    #expect(object["transactionId"] == "2000000000000001" && object["url"] == "http://127.0.0.1:9/")
+    #expect(object["attempt"] == "1" && object["sendAttemptResult"] == "OTHER")
+    #expect(object["nextAttempt"] == "2026-01-01T01:00:00Z")
+    #expect(object["notificationUUID"].flatMap(UUID.init(uuidString:)) != nil)
+  }
+
   @Test func refundKeepsItsShortForm() {
     #expect(run("buy level.pack") == .succeeded)
     #expect(run("refund last --reason app-issue") == .succeeded)

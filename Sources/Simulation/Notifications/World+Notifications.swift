@@ -213,11 +213,13 @@ extension World {
       detail += record.environment == .production ? ", no retries left" : ", the sandbox does not retry"
     }
     detail += ")"
-    var fields: [Event.Field] = [
-      .init("notificationType", record.kind.rawValue), .init("subtype", record.subtype?.rawValue ?? ""),
-      .init("notificationUUID", record.notificationUUID),
-      .init("transactionId", record.transactionNumber.map { String($0) } ?? ""), .init("url", delivery.url),
-      .init("attempt", String(delivery.attempts.count)), .init("sendAttemptResult", attempt.result.rawValue),
+    var fields = [Event.Field("notificationType", record.kind.rawValue)]
+    if let subtype = record.subtype { fields.append(.init("subtype", subtype.rawValue)) }
+    fields.append(.init("notificationUUID", record.notificationUUID))
+    if let number = record.transactionNumber { fields.append(.init("transactionId", String(number))) }
+    fields += [
+      .init("url", delivery.url), .init("attempt", String(delivery.attempts.count)),
+      .init("sendAttemptResult", attempt.result.rawValue),
     ]
     if let next = delivery.nextAttemptDate { fields.append(.init("nextAttempt", Timestamp.iso8601(next))) }
     reportNotification("notification", detail, fields)
