@@ -173,6 +173,18 @@ import Verifier
     #expect(world.notifications.records.last?.transactionNumber == upgrade)
   }
 
+  @Test func aPromotionalOfferOnAPlanStartingAtTheNextRenewalIsAnOfferRedeemedDowngrade() throws {
+    let yearly = try world.number(world.buy("pro.yearly"))
+    _ = try world.buy("pro.monthly", offer: "pro.winback")
+    #expect(world.notificationNames() == ["SUBSCRIBED/INITIAL_BUY", "OFFER_REDEEMED/DOWNGRADE"])
+    #expect(world.notifications.records.last?.transactionNumber == yearly)
+    try world.advanceClock(by: TimeSpan(months: 12))
+    let renewal = try #require(try world.checkedNotifications().last)
+    #expect(renewal.name == "DID_RENEW")
+    #expect(renewal.transaction?.productId == "pro.monthly")
+    #expect(renewal.transaction?.offerIdentifier == "pro.winback")
+  }
+
   @Test func aPriceIncreaseIsPendingThenAcceptedOrDeclined() throws {
     _ = try world.buy("pro.monthly")
     try store.raisePrice(of: "pro.monthly", to: 7.99, consentRequired: true)
