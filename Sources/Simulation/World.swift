@@ -46,6 +46,8 @@ public final class World: StoreListener {
   /// What the App Store Server API keeps: fault switches, consumption information, app account
   /// tokens, renewal-date extension requests.
   public var serverAPI = ServerAPIState()
+  /// App Store Server Notifications: the URLs, what was sent, and the attempts due.
+  public let notifications = ServerNotifications()
   /// Watches long work: asked whether to stop between events, told of progress.
   public weak var monitor: (any WorkMonitor)?
 
@@ -103,7 +105,8 @@ public final class World: StoreListener {
   }
 
   /// Lets the app's run loop turn on every device: queued callbacks are delivered until none
-  /// remain, and each device keeps the last receipt Apple wrote it meanwhile.
+  /// remain, and each device keeps the last receipt Apple wrote it meanwhile. Then every server
+  /// notification attempt due by now is made.
   public func settle() {
     for device in devices {
       device.queue.deliverNotifications()
@@ -111,6 +114,7 @@ public final class World: StoreListener {
         device.keepReceipt(of: written.account, at: written.stamp, environment: environment)
       }
     }
+    deliverNotifications(notAfter: store.clock.now)
   }
 
   // MARK: Time
@@ -145,20 +149,24 @@ public final class World: StoreListener {
     return .completed
   }
 
-  /// When the next renewal, billing event or finished download falls, if at or before `target`.
+  /// When the next renewal, billing event, finished download or notification retry falls, if at
+  /// or before `target`.
   private func nextDue(notAfter target: Date) -> Date? {
     let download = devices.compactMap(\.queue.downloads.nextCompletion).min()
-    let due = [download, store.nextEventDue].compactMap { $0 }.min()
+    let due = [download, store.nextEventDue, notifications.nextAttemptDue].compactMap { $0 }.min()
     return due.flatMap { $0 <= target ? $0 : nil }
   }
 
-  /// Runs what falls due at `due`: downloads that finish first, else the store's next event.
+  /// Runs what falls due at `due`: downloads that finish first, then the store's next event, then
+  /// notification attempts (an attempt due with a store event comes after it, when the world settles).
   private func runEvent(due: Date) {
-    if let device = devices.first(where: { $0.queue.downloads.nextCompletion == due }),
-      due <= (store.nextEventDue ?? .distantFuture)
-    {
+    let storeDue = store.nextEventDue ?? .distantFuture
+    if let device = devices.first(where: { $0.queue.downloads.nextCompletion == due }), due <= storeDue {
       store.moveClock(forwardTo: due)
       device.queue.updateDownloads()
+    } else if due < storeDue, notifications.nextAttemptDue == due {
+      store.moveClock(forwardTo: due)
+      deliverNotifications(notAfter: due)
     } else {
       store.runNextEvent(notAfter: due)
     }

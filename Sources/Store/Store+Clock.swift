@@ -77,6 +77,7 @@ extension Store {
     case .billingRetryEnd: expire(state, intent: .billingError, account: event.account)
     case .gracePeriodEnd:
       report("gracePeriodEnded", "\(state.productId): access stops while billing retry goes on")
+      publish(.gracePeriodExpired, account: event.account, subscription: state)
     }
   }
 }

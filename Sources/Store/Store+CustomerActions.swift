@@ -26,9 +26,15 @@ extension Store {
   /// The customer turns auto-renew off or on (Settings › Subscriptions).
   public func setAutoRenew(_ on: Bool, productId: String, account: Account) throws(StoreError) {
     let state = try liveSubscription(for: productId, account: account)
+    let changed = state.isAutoRenewOn != on
     state.isAutoRenewOn = on
     state.pendingExpirationIntent = on ? nil : .customerCancelled
     report("autoRenew", "\(state.productId): auto-renew \(on ? "on" : "off")")
+    if changed {
+      publish(
+        .didChangeRenewalStatus, on ? .autoRenewEnabled : .autoRenewDisabled, account: account,
+        subscription: state)
+    }
   }
 
   /// Recovers every subscription of the account that is in billing retry: the customer fixed the
@@ -40,7 +46,7 @@ extension Store {
       guard case .billingRetry(let since, let graceUntil) = state.phase else { continue }
       let insideGrace = graceUntil.map { clock.now < $0 } ?? false
       report("billingRecovered", "\(state.productId): payment collected")
-      renew(state, account: account, at: insideGrace ? since : clock.now)
+      renew(state, account: account, at: insideGrace ? since : clock.now, isRecovery: true)
       recovered += 1
     }
     return recovered
@@ -72,13 +78,15 @@ extension Store {
     }
     priceOverrides[productId] = amount
     var waiting = 0
-    if consentRequired {
-      for account in accounts.values {
-        for state in account.subscriptions.values where state.isLive && state.autoRenewProductId == productId
-        {
+    for account in accounts.values.sorted(by: { $0.name < $1.name }) {
+      for state in account.subscriptions.values.sorted(by: { $0.group < $1.group })
+      where state.isLive && state.autoRenewProductId == productId {
+        if consentRequired {
           state.priceConsent = .pending
           waiting += 1
         }
+        guard state.isAutoRenewOn else { continue }
+        publish(.priceIncrease, consentRequired ? .pending : .accepted, account: account, subscription: state)
       }
     }
     report(
@@ -101,5 +109,10 @@ extension Store {
       state.pendingExpirationIntent = .priceIncreaseDeclined
     }
     report("priceConsent", "\(state.productId): \(accept ? "accepted" : "declined")")
+    if accept {
+      publish(.priceIncrease, .accepted, account: account, subscription: state)
+    } else {
+      publish(.didChangeRenewalStatus, account: account, subscription: state)
+    }
   }
 }

@@ -82,6 +82,7 @@ extension Store {
 
   private func share(_ record: PurchaseRecord, from purchaser: Account, with member: Account) {
     guard member.indices(sharedFrom: record.transactionNumber).isEmpty else { return }
+    let event = sharingEvent(of: record, with: member)
     var shared = record
     let number = makeTransactionNumber()
     shared.transactionNumber = number
@@ -95,7 +96,28 @@ extension Store {
     report(
       "familyShared", "\(record.productId) from \(purchaser.name) to \(member.name) (transaction \(number))",
       [.init("product", record.productId), .init("from", purchaser.name), .init("to", member.name)])
+    publish(event.kind, event.subtype, account: member, transactionNumber: number)
     listener?.store(self, didCreateTransaction: shared, for: member)
+  }
+
+  /// What the app's server hears when a family member is given a purchase: `ONE_TIME_CHARGE` for a
+  /// non-consumable; for a subscription, `DID_RENEW` for a renewal, else `SUBSCRIBED` with
+  /// `RESUBSCRIBE` when the member had access to the group before, `INITIAL_BUY` when not.
+  private func sharingEvent(
+    of record: PurchaseRecord, with member: Account
+  ) -> (kind: ServerEvent.Kind, subtype: ServerEvent.Subtype?) {
+    switch record.productType {
+    case .autoRenewable:
+      if record.reason == .renewal { return (.didRenew, nil) }
+      let group = catalog.product(record.productId)?.subscription?.group
+      let hadAccess = member.history.contains {
+        $0.isFamilyShared && $0.productType == .autoRenewable
+          && catalog.product($0.productId)?.subscription?.group == group
+      }
+      return (.subscribed, hadAccess ? .resubscribe : .initialBuy)
+    case .nonConsumable, .consumable, .nonRenewing:
+      return (.oneTimeCharge, nil)
+    }
   }
 
   /// Cancels the shared entries among `indices` that are still in force.
@@ -103,6 +125,7 @@ extension Store {
     in member: Account, at indices: [Int], reason: PurchaseRecord.CancellationReason = .other
   ) {
     var revoked: [String] = []
+    var numbers: [UInt64] = []
     for index in indices.sorted() {
       let record = member.history[index]
       guard record.isFamilyShared, !record.isCancelled else { continue }
@@ -111,9 +134,11 @@ extension Store {
         $0.cancellationReason = reason
       }
       revoked.append(record.productId)
+      numbers.append(record.transactionNumber)
     }
     guard !revoked.isEmpty else { return }
     report("familyRevoked", "\(member.name) loses \(revoked.joined(separator: ", "))")
+    for number in numbers { publish(.revoke, account: member, transactionNumber: number) }
     listener?.store(self, didRevoke: revoked, for: member)
   }
 }

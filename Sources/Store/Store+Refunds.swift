@@ -47,6 +47,7 @@ extension Store {
     case .consumable:
       break
     }
+    publish(.refund, account: account, transactionNumber: transactionNumber)
     if !revoked.isEmpty { listener?.store(self, didRevoke: revoked, for: account) }
     revokeFamilyShares(of: record.transactionNumber, reason: reason)
   }

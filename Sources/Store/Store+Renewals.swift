@@ -25,13 +25,18 @@ extension Store {
     }
   }
 
-  /// Starts the next period of a subscription with a renewal transaction dated `date`.
-  func renew(_ state: SubscriptionState, account: Account, at date: Date) {
+  /// Starts the next period of a subscription with a renewal transaction dated `date`; the app's
+  /// server hears `DID_RENEW`, with `BILLING_RECOVERY` when the renewal ends billing retry.
+  func renew(_ state: SubscriptionState, account: Account, at date: Date, isRecovery: Bool = false) {
     guard let product = catalog.product(state.autoRenewProductId) else {
       expire(state, intent: .productUnavailable, account: account)
       return
     }
-    if state.offerPeriodsLeft > 0 {
+    if let pending = state.pendingOffer {
+      state.offer = pending
+      state.offerPeriodsLeft = pending.mode == .payUpFront ? 0 : pending.numberOfPeriods - 1
+      state.pendingOffer = nil
+    } else if state.offerPeriodsLeft > 0 {
       state.offerPeriodsLeft -= 1
     } else {
       state.offer = nil
@@ -46,6 +51,9 @@ extension Store {
       storefront: previous.storefront,
       reason: .renewal)
     startPeriod(of: state, product: product, record: &record, account: account)
+    publish(
+      .didRenew, isRecovery ? .billingRecovery : nil, account: account,
+      transactionNumber: record.transactionNumber)
     listener?.store(self, didCreateTransaction: record, for: account)
     shareWithFamily(record, purchaser: account)
   }
@@ -76,6 +84,7 @@ extension Store {
       "renewalFailed",
       "\(state.productId): billing problem, retrying until \(Timestamp.iso8601(retryEnd))\(grace)",
       [.init("product", state.productId), .init("retryUntil", Timestamp.iso8601(retryEnd))])
+    publish(.didFailToRenew, graceUntil == nil ? nil : .gracePeriod, account: account, subscription: state)
   }
 
   /// Ends a subscription now or at its period end, with the reason.
@@ -87,9 +96,11 @@ extension Store {
     state.pendingExpirationIntent = nil
     state.generation += 1
     state.offer = nil
+    state.pendingOffer = nil
     report(
       "expired", "\(state.productId): intent \(intent)",
       [.init("product", state.productId), .init("expirationIntent", String(intent.rawValue))])
+    publish(.expired, intent.notificationSubtype, account: account, subscription: state)
     listener?.store(self, didExpire: state.productId, for: account)
   }
 }

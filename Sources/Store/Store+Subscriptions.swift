@@ -22,13 +22,19 @@ extension Store {
       promotional = offer
     }
     guard let existing, existing.isLive else {
-      return .success(subscribe(to: product, account: account, continuing: existing, offer: promotional))
+      let subtype: ServerEvent.Subtype = existing == nil ? .initialBuy : .resubscribe
+      return .success(
+        subscribe(
+          to: product, account: account, continuing: existing, offer: promotional,
+          announcing: (.subscribed, subtype)))
     }
     return .success(changePlan(of: existing, to: product, account: account, offer: promotional))
   }
 
+  /// Starts a subscription (or a new product in its group) now; the app's server hears `announcing`.
   private func subscribe(
-    to product: Product, account: Account, continuing previous: SubscriptionState?, offer promotional: Offer?
+    to product: Product, account: Account, continuing previous: SubscriptionState?, offer promotional: Offer?,
+    announcing event: (kind: ServerEvent.Kind, subtype: ServerEvent.Subtype)
   ) -> PurchaseRecord {
     let group = product.subscription!.group
     var offer = promotional
@@ -56,7 +62,9 @@ extension Store {
     state.isAutoRenewOn = true
     state.pendingExpirationIntent = nil
     state.priceConsent = .none
+    state.pendingOffer = nil
     startPeriod(of: state, product: product, record: &record, account: account)
+    publish(event.kind, event.subtype, account: account, transactionNumber: record.transactionNumber)
     shareWithFamily(record, purchaser: account)
     return record
   }
@@ -96,9 +104,13 @@ extension Store {
   ) -> PurchaseRecord {
     let current = account.history[state.latestIndex]
     guard product.id != state.productId else {
-      if state.autoRenewProductId != product.id {
+      if let offer {
+        redeemAtNextRenewal(offer, on: state, account: account, subtype: nil)
+      } else if state.autoRenewProductId != product.id {
         state.autoRenewProductId = product.id
+        state.pendingOffer = nil
         report("planChange", "\(product.id): the pending change of plan is cancelled")
+        publish(.didChangeRenewalPref, account: account, subscription: state)
       } else {
         report("alreadySubscribed", "\(product.id) until \(Timestamp.iso8601(state.expiresDate)): no charge")
       }
@@ -112,6 +124,7 @@ extension Store {
       || (terms.level == currentProduct.level && terms.period == currentProduct.period)
     guard immediate else {
       state.autoRenewProductId = product.id
+      state.pendingOffer = nil
       report(
         "planChange",
         "\(state.productId) → \(product.id) at the next renewal, \(Timestamp.iso8601(state.expiresDate))",
@@ -119,6 +132,11 @@ extension Store {
           .init("from", state.productId), .init("to", product.id),
           .init("effective", Timestamp.iso8601(state.expiresDate)),
         ])
+      if let offer {
+        redeemAtNextRenewal(offer, on: state, account: account, subtype: .downgrade)
+      } else {
+        publish(.didChangeRenewalPref, .downgrade, account: account, subscription: state)
+      }
       return current
     }
     report(
@@ -132,7 +150,22 @@ extension Store {
     _ state: SubscriptionState, to product: Product, account: Account, offer: Offer?
   ) -> PurchaseRecord {
     state.phase = .expired(nil)
-    return subscribe(to: product, account: account, continuing: state, offer: offer)
+    return subscribe(
+      to: product, account: account, continuing: state, offer: offer,
+      announcing: (offer == nil ? .didChangeRenewalPref : .offerRedeemed, .upgrade))
+  }
+
+  /// A promotional offer redeemed on an active subscription without an upgrade: it applies from the
+  /// next renewal (`OFFER_REDEEMED`, with `DOWNGRADE` when that renewal changes the product).
+  private func redeemAtNextRenewal(
+    _ offer: Offer, on state: SubscriptionState, account: Account, subtype: ServerEvent.Subtype?
+  ) {
+    state.pendingOffer = offer
+    report(
+      "offerRedeemed",
+      "\(offer.id ?? "offer") on \(state.autoRenewProductId) from the next renewal, \(Timestamp.iso8601(state.expiresDate))",
+      [.init("offer", offer.id ?? ""), .init("product", state.autoRenewProductId)])
+    publish(.offerRedeemed, subtype, account: account, subscription: state)
   }
 
   /// Marks the current period upgraded and refunds the unused share of what it cost.

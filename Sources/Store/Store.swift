@@ -30,6 +30,8 @@ public final class Store {
   public var isInterruptedPurchasesOn = false
   /// Errors armed for upcoming calls.
   public var faults = FaultPlan()
+  /// In-app refund requests waiting for Apple's decision, by transaction.
+  public internal(set) var refundRequests: [UInt64: RefundRequest] = [:]
   /// Who hears renewals and revocations.
   public weak var listener: (any StoreListener)?
   var scheduler = Scheduler<ScheduledEvent>()
@@ -185,6 +187,7 @@ public final class Store {
       reason: .purchase)
     account.append(record)
     logCharge(record, account: account)
+    publish(.oneTimeCharge, account: account, transactionNumber: number)
     shareWithFamily(record, purchaser: account)
     return .success(record)
   }
@@ -238,10 +241,22 @@ extension Store {
   /// Tells the listener of an event the app's server hears about (a server notification).
   func publish(
     _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype? = nil, account: Account,
-    transactionNumber: UInt64
+    transactionNumber: UInt64, consumptionRequestReason: String? = nil
   ) {
     listener?.store(
       self,
-      didPublish: ServerEvent(kind, subtype, account: account.name, transactionNumber: transactionNumber))
+      didPublish: ServerEvent(
+        kind, subtype, account: account.name, transactionNumber: transactionNumber,
+        consumptionRequestReason: consumptionRequestReason))
+  }
+
+  /// Tells the listener of an event about a subscription, carrying its current period's transaction.
+  func publish(
+    _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype? = nil, account: Account,
+    subscription state: SubscriptionState
+  ) {
+    publish(
+      kind, subtype, account: account, transactionNumber: account.history[state.latestIndex].transactionNumber
+    )
   }
 }

@@ -44,6 +44,8 @@ public final class SubscriptionState {
   public internal(set) var offerPeriodsLeft = 0
   /// The offer the current period is in, if any.
   public internal(set) var offer: Offer?
+  /// A promotional offer redeemed during the current period, which the next renewal starts.
+  public internal(set) var pendingOffer: Offer?
   /// A price increase waiting for, or given, the customer's consent.
   public internal(set) var priceConsent = PriceConsent.none
   /// Why it will expire at period end, when auto-renew is off.

@@ -32,6 +32,7 @@ private final class ServerListener: StoreListener {
   @Test func anExtensionMovesTheExpiryReschedulesTheRenewalAndIsPublished() throws {
     let record = try store.charge(productId: "monthly", quantity: 1, account: account).get()
     let expires = try #require(record.expiresDate)
+    listener.events = []
     let extended = try store.extendRenewalDate(
       originalTransactionNumber: record.transactionNumber, days: 10, account: account)
     #expect(extended.expiresDate == expires.addingTimeInterval(10 * 86_400))

@@ -18,19 +18,7 @@ public struct APIError: Error, Hashable, Sendable {
 
   /// `{"errorCode":4040010,"errorMessage":"Transaction id not found."}`.
   public var bodyText: String {
-    var escaped = ""
-    for scalar in message.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case _ where scalar.value < 0x20:
-        escaped +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return "{\"errorCode\":\(code),\"errorMessage\":\"\(escaped)\"}"
+    "{\"errorCode\":\(code),\"errorMessage\":\(OrderedJSON.quoted(message))}"
   }
 
   /// Apple's `GeneralBadRequestError`.

@@ -113,7 +113,24 @@ extension AppStoreServerAPI {
         requestIdentifier: requestIdentifier, productId: productId,
         storefrontCountryCodes: body.storefrontCountryCodes, extendByDays: days, extendReasonCode: reason,
         completeDate: context.now, succeededCount: result.succeededCount, failedCount: result.failedCount))
+    sendSummary(
+      of: result, productId: productId, requestIdentifier: requestIdentifier, request: body, in: context.world
+    )
     return json(response)
+  }
+
+  /// Sends RENEWAL_EXTENSION/SUMMARY once a mass extension completes, when the app has a
+  /// notification URL. The extensions are made either way: a summary that cannot be signed is not
+  /// the request's failure, so the answer stays 200.
+  private static func sendSummary(
+    of result: MassRenewalExtension, productId: String, requestIdentifier: String,
+    request: MassExtendRenewalDateRequest, in world: World
+  ) {
+    guard !world.notifications.urls(for: world.environment).isEmpty else { return }
+    _ = try? world.sendRenewalExtensionSummary(
+      productId: productId, requestIdentifier: requestIdentifier,
+      storefrontCountryCodes: request.storefrontCountryCodes ?? [], succeededCount: result.succeededCount,
+      failedCount: result.failedCount)
   }
 
   /// #12 Get Status of Subscription Renewal Date Extensions:

@@ -46,13 +46,21 @@ public enum AppStoreServerAPI {
   /// - Parameters:
   ///   - request: The request, authenticated by the edge.
   ///   - world: The world it asks about.
+  /// The whole request uses one opening of the certificate authority, and the world settles after
+  /// it, so that notifications a change causes (an extension, a refund decision) are attempted
+  /// before the answer leaves, as after a command.
+  ///
   /// - Returns: The answer.
   public static func respond(to request: APIRequest, in world: World) -> APIResponse {
     let name = endpointName(for: request)
-    return withFaults(on: name, in: world) {
-      if let answer = notificationRoute(request, in: world) { return answer }
-      return dispatch(request, in: world)
+    let answer = world.withOneAuthority {
+      withFaults(on: name, in: world) {
+        if let answer = notificationRoute(request, in: world) { return answer }
+        return dispatch(request, in: world)
+      }
     }
+    world.settle()
+    return answer
   }
 
   /// The short name of the endpoint a request's path names (whatever its method), or `nil` for a

@@ -19,6 +19,11 @@ public enum VerifyReceiptEndpoint {
   /// - Returns: The answer.
   public static func respond(toBody body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse
   {
+    world.withOneAuthority { answer(toBody: body, face: face, in: world) }
+  }
+
+  private static func answer(toBody body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse
+  {
     AppStoreServerAPI.withFaults(on: ServerFault.verifyReceipt, in: world) {
       for case .status(let status) in world.serverAPI.faults(for: ServerFault.verifyReceipt) {
         return statusOnly(status)

@@ -18,7 +18,8 @@ struct WorkbenchCommand: ParsableCommand {
       AdvanceClockCommand.self,
       SubscriptionsCommand.self, StatusCommand.self, AutoRenewCommand.self, BillingRetryCommand.self,
       GracePeriodCommand.self, BillingFixCommand.self, PriceIncreaseCommand.self, ConsentCommand.self,
-      RefundCommand.self, ExpireCommand.self, RenewNowCommand.self, TimeRateCommand.self,
+      RefundCommand.self, RefundRequestCommand.self, ExpireCommand.self, RenewNowCommand.self,
+      TimeRateCommand.self,
       AskToBuyCommand.self, ApproveCommand.self, DeclineCommand.self, HabitCommand.self,
       InterruptedPurchasesCommand.self, ResolveCommand.self, FailNextCommand.self,
       DeviceCommand.self, DevicesCommand.self, ReinstallCommand.self, AccountCommand.self, FamilyCommand.self,
@@ -27,6 +28,7 @@ struct WorkbenchCommand: ParsableCommand {
       VerifyCommand.self,
       JWSCommand.self, OrderIDCommand.self, ServerCommand.self, SharedSecretCommand.self,
       EnvironmentCommand.self, TamperCommand.self,
+      NotifyURLCommand.self, NotificationsCommand.self, NotifyCommand.self,
       CatalogCommand.self, ExpectCommand.self, RecordCommand.self, EchoCommand.self, QuitCommand.self,
     ])
 }

@@ -93,6 +93,24 @@ extension Expectation {
       let actual = session.lastVerifyStatus.map(String.init) ?? "none (no verify yet)"
       try require(
         session.lastVerifyStatus == status, "the last verify answered \(actual), expected \(status)")
+    case .notification(let kind, let subtype, let reference):
+      let number = try reference.map { reference throws(WorkbenchError) in
+        try session.transactionNumber(reference)
+      }
+      let anySubtype = subtype == nil && !kind.admits(nil)
+      let records = session.world.notifications.records
+      let found = records.contains {
+        $0.kind == kind && (anySubtype || $0.subtype == subtype)
+          && (number == nil || $0.transactionNumber == number)
+      }
+      let name = subtype.map { "\(kind.rawValue)/\($0.rawValue)" } ?? kind.rawValue
+      try require(
+        found,
+        "no \(name) notification\(number.map { " for \($0)" } ?? "") was sent (sent: \(records.isEmpty ? "none" : records.map { $0.name + ($0.transactionNumber.map { " \($0)" } ?? "") }.joined(separator: ", ")))"
+      )
+    case .notificationCount(let count):
+      let actual = session.world.notifications.records.count
+      try require(actual == count, "\(actual) notifications sent, expected \(count)")
     case .observerCount(let count):
       let actual = session.device.queue.observers.count
       try require(actual == count, "\(actual) observers registered, expected \(count)")

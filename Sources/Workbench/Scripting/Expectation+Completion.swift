@@ -7,7 +7,12 @@ extension Expectation {
     let states = TransactionState.allCases.map(\.rawValue) + ["finished", "unfinished"]
     switch (words.first, words.count) {
     case (nil, _):
-      return [.words(["txn", "storage", "queue", "history", "last-error", "clock", "observers"])]
+      return [
+        .words([
+          "txn", "storage", "queue", "history", "last-error", "clock", "observers", "notification",
+          "notifications",
+        ])
+      ]
     case ("txn", 1): return [.transactions]
     case ("txn", 2): return [.words(states + ["product", "quantity", "error", "original"])]
     case ("txn", 3):
@@ -24,6 +29,10 @@ extension Expectation {
     case ("history", 1): return [.words(["count", "total"]), .products]
     case ("history", 2) where words[1] != "count" && words[1] != "total": return [.words(["count"])]
     case ("last-error", 1): return [.words(["none"])]
+    case ("notification", 1): return [.words(ServerEvent.Kind.allCases.map(\.rawValue))]
+    case ("notification", 2):
+      let subtypes = ServerEvent.Kind(rawValue: words[1])?.subtypes.compactMap { $0?.rawValue } ?? []
+      return [.words(subtypes), .transactions]
     default: return []
     }
   }

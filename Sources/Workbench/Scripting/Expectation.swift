@@ -20,6 +20,7 @@ import Store
 /// expect clock DATE
 /// expect observers N
 /// expect verify STATUS
+/// expect notification TYPE [SUBTYPE] [REF] | notifications N
 /// ```
 enum Expectation {
   case transactionState(reference: String, state: String)
@@ -41,6 +42,8 @@ enum Expectation {
   case clock(Date)
   case observerCount(Int)
   case verifyStatus(Int)
+  case notification(kind: ServerEvent.Kind, subtype: ServerEvent.Subtype?, reference: String?)
+  case notificationCount(Int)
 
   /// A yes-or-no fact about a transaction's history entry.
   enum TransactionFlag: String, CaseIterable {
@@ -71,6 +74,9 @@ enum Expectation {
     expect last-error none | TEXT
     expect clock DATE             expect observers N
     expect verify STATUS          (the status of the last verify: 0, 21002, 21003, 21004, 21007, 21008, 21010)
+    expect notification TYPE [SUBTYPE] [REF]    (sent since the start; without SUBTYPE, a type that
+                                  can come alone must have none, the others any)
+    expect notifications N        (how many server notifications were sent)
     REF is #N, last, or a transaction id.
     """
 
@@ -97,6 +103,10 @@ enum Expectation {
         throw usage("verify takes a status such as 0 or 21004")
       }
       return .verifyStatus(status)
+    case "notification": return try parseNotification(Array(words.dropFirst()))
+    case "notifications":
+      guard words.count == 2, let count = Int(words[1]) else { throw usage("notifications takes a count") }
+      return .notificationCount(count)
     case "observers":
       guard words.count == 2, let count = Int(words[1]) else { throw usage("observers takes a count") }
       return .observerCount(count)
@@ -180,6 +190,23 @@ enum Expectation {
       throw usage("cannot read \"subscription \(words.joined(separator: " "))\"")
     }
     return .subscription(productId: productId, property: property)
+  }
+
+  private static func parseNotification(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    guard let first = words.first, let kind = ServerEvent.Kind(rawValue: first) else {
+      throw usage("notification needs a type such as DID_RENEW")
+    }
+    var rest = words.dropFirst()
+    var subtype: ServerEvent.Subtype?
+    if let word = rest.first, let parsed = ServerEvent.Subtype(rawValue: word) {
+      subtype = parsed
+      rest = rest.dropFirst()
+    }
+    guard subtype == nil || kind.admits(subtype) else {
+      throw usage("\(first) \(subtype?.rawValue ?? "") is not a pair of Apple's table")
+    }
+    guard rest.count <= 1 else { throw usage("notification takes TYPE [SUBTYPE] [REF]") }
+    return .notification(kind: kind, subtype: subtype, reference: rest.first)
   }
 
   private static func parseStorage(_ words: [String]) throws(WorkbenchError) -> Expectation {

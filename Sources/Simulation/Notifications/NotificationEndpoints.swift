@@ -1,0 +1,124 @@
+import Foundation
+import Store
+
+/// The App Store Server API's notification endpoints (#13–#15 of the reference), over the world's
+/// notification records:
+///
+/// - `POST /inApps/v1/notifications/test`: Request a Test Notification;
+/// - `GET /inApps/v1/notifications/test/{testNotificationToken}`: Get Test Notification Status;
+/// - `POST /inApps/v1/notifications/history?paginationToken=…`: Get Notification History.
+public enum NotificationEndpoints {
+  /// How many notifications a history page holds.
+  public static let pageSize = 20
+
+  private static let testPath = "/inApps/v1/notifications/test"
+  private static let historyPath = "/inApps/v1/notifications/history"
+
+  /// The answer to a request for one of the three endpoints, or `nil` when the path is another.
+  ///
+  /// - Parameters:
+  ///   - request: the request, authenticated already.
+  ///   - world: the world, for this call alone.
+  public static func respond(to request: APIRequest, in world: World) -> APIResponse? {
+    let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+    if path == testPath {
+      return request.method == "POST" ? requestTestNotification(in: world) : .error(.methodNotAllowed)
+    }
+    if path.hasPrefix(testPath + "/") {
+      let token = String(path.dropFirst(testPath.count + 1))
+      return request.method == "GET"
+        ? testNotificationStatus(token: token, in: world) : .error(.methodNotAllowed)
+    }
+    if path == historyPath {
+      guard request.method == "POST" else { return .error(.methodNotAllowed) }
+      return history(request, in: world)
+    }
+    return nil
+  }
+
+  /// Sends a `TEST` notification now, delivered before the answer.
+  static func requestTestNotification(in world: World) -> APIResponse {
+    guard !world.notifications.urls(for: world.environment).isEmpty else {
+      return .error(.serverNotificationURLNotFound)
+    }
+    let record: NotificationRecord
+    do {
+      record = try world.sendNotification(.test, transactionNumber: nil)
+    } catch {
+      return .error(.generalInternal)
+    }
+    world.deliverNotifications(notAfter: world.store.clock.now)
+    let body = OrderedJSON.object([.init("testNotificationToken", .string(record.testNotificationToken))])
+    return .json(body.text)
+  }
+
+  /// The signed payload and attempts of a `TEST` notification.
+  static func testNotificationStatus(token: String, in world: World) -> APIResponse {
+    guard isWellFormedTestToken(token) else { return .error(.invalidTestNotificationToken) }
+    guard let record = world.notifications.testNotification(token: token),
+      record.environment == world.environment
+    else {
+      return .error(.testNotificationNotFound)
+    }
+    return .json(record.historyItem.text)
+  }
+
+  /// A test token is a lowercase UUID, `_`, and milliseconds.
+  static func isWellFormedTestToken(_ token: String) -> Bool {
+    let parts = token.split(separator: "_", omittingEmptySubsequences: false)
+    guard parts.count == 2, let uuid = UUID(uuidString: String(parts[0])),
+      uuid.uuidString.lowercased() == parts[0], !parts[1].isEmpty, parts[1].allSatisfy(\.isASCII),
+      Int64(parts[1]) != nil
+    else { return false }
+    return true
+  }
+
+  /// A page of the notification history: records of the world's environment made in the request's
+  /// span that pass its filters, oldest first, 20 a page.
+  static func history(_ request: APIRequest, in world: World) -> APIResponse {
+    let filter: NotificationHistoryRequest
+    do {
+      filter = try NotificationHistoryRequest(body: request.body, now: world.store.clock.now)
+    } catch {
+      return .error(error)
+    }
+    var start = 0
+    if let token = request.values(of: "paginationToken").last {
+      guard let position = HistoryPaginationToken(text: token, boundTo: filter) else {
+        return .error(.invalidPaginationToken)
+      }
+      start = position.start
+    }
+    let customer = filter.transactionId.map { world.store.account(holdingTransaction: $0)?.name ?? "" }
+    var page: [NotificationRecord] = []
+    var hasMore = false
+    for record in world.notifications.records.dropFirst(start)
+    where matches(record, filter, customer: customer, environment: world) {
+      guard page.count < pageSize else {
+        hasMore = true
+        break
+      }
+      page.append(record)
+    }
+    let next = page.last.map { $0.sequence + 1 } ?? start
+    let body = OrderedJSON.object([
+      .init("paginationToken", .string(HistoryPaginationToken(start: next, boundTo: filter).text)),
+      .init("hasMore", .bool(hasMore)),
+      .init("notificationHistory", .array(page.map(\.historyItem))),
+    ])
+    return .json(body.text)
+  }
+
+  private static func matches(
+    _ record: NotificationRecord, _ filter: NotificationHistoryRequest, customer: String?,
+    environment world: World
+  ) -> Bool {
+    guard record.environment == world.environment, record.createdDate >= filter.startDate,
+      record.createdDate < filter.endDate
+    else { return false }
+    if let type = filter.notificationType, record.kind != type { return false }
+    if let subtype = filter.notificationSubtype, record.subtype != subtype { return false }
+    if let customer, record.accountName != customer { return false }
+    return !(filter.onlyFailures && record.hasSucceeded)
+  }
+}

@@ -1,0 +1,79 @@
+/// A JSON value whose objects keep their keys in the order given, written compactly: how
+/// notification payloads and the notification endpoints' answers are built, in Apple's key order.
+public indirect enum OrderedJSON: Hashable, Sendable {
+  /// An object, its members in order.
+  case object([Member])
+  /// An array.
+  case array([OrderedJSON])
+  /// A string.
+  case string(String)
+  /// An integer.
+  case integer(Int64)
+  /// `true` or `false`.
+  case bool(Bool)
+
+  /// One member of an object.
+  public struct Member: Hashable, Sendable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: OrderedJSON
+
+    /// Creates a member.
+    public init(_ key: String, _ value: OrderedJSON) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// The compact JSON text: no spaces, `/` left unescaped, as Apple writes payloads.
+  public var text: String {
+    var text = ""
+    write(into: &text)
+    return text
+  }
+
+  private func write(into text: inout String) {
+    switch self {
+    case .object(let members):
+      text += "{"
+      for (index, member) in members.enumerated() {
+        if index > 0 { text += "," }
+        text += Self.quoted(member.key)
+        text += ":"
+        member.value.write(into: &text)
+      }
+      text += "}"
+    case .array(let elements):
+      text += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { text += "," }
+        element.write(into: &text)
+      }
+      text += "]"
+    case .string(let string): text += Self.quoted(string)
+    case .integer(let value): text += String(value)
+    case .bool(let value): text += value ? "true" : "false"
+    }
+  }
+
+  /// A string as a JSON string literal: quotes, backslashes and control characters escaped, the
+  /// rest (`/` included) as it is.
+  public static func quoted(_ string: String) -> String {
+    var text = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text + "\""
+  }
+}
