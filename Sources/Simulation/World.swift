@@ -43,6 +43,8 @@ public final class World: StoreListener {
   /// How notifications reach the app's server (set by the server module); without one, delivery
   /// attempts are recorded as failed with `OTHER`.
   public var notificationTransport: (any NotificationTransport)?
+  /// The App Store Connect API keys whose tokens the App Store Server API accepts.
+  public var apiKeys = APIKeyRegistry()
   /// Watches long work: asked whether to stop between events, told of progress.
   public weak var monitor: (any WorkMonitor)?
 

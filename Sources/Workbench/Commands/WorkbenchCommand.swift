@@ -26,6 +26,7 @@ struct WorkbenchCommand: ParsableCommand {
       DownloadControlCommand.self, BandwidthCommand.self, CACommand.self, ReceiptCommand.self,
       VerifyCommand.self,
       JWSCommand.self, SharedSecretCommand.self, EnvironmentCommand.self, TamperCommand.self,
-      CatalogCommand.self, ExpectCommand.self, RecordCommand.self, QuitCommand.self,
+      CatalogCommand.self, ExpectCommand.self, RecordCommand.self, QuitCommand.self, APIKeyCommand.self,
+      ServeCommand.self,
     ])
 }
