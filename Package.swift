@@ -87,7 +87,8 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Workbench", "Verifier", crypto, hummingbird, hummingbirdTesting, asyncHTTPClient,
+        "Server", "Simulation", "Workbench", "Verifier", crypto, hummingbird, hummingbirdTesting, httpTypes,
+        asyncHTTPClient, nioCore, nioPosix,
       ]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),

@@ -9,6 +9,8 @@ struct AppStoreServerAPIController {
   let world: any WorldAccess
   let bodyLimit: Int
   let tokens: BearerTokenVerifier
+  /// The answers: ``AppStoreServerAPI/respond(to:in:)``.
+  let api: @Sendable (APIRequest, World) -> APIResponse
 
   /// Adds the routes: every method on every path below `/inApps`.
   func add(to router: Router<BasicRequestContext>) {
@@ -30,7 +32,7 @@ struct AppStoreServerAPIController {
       query: QueryDecoder.items(of: request.uri.query ?? ""), body: try await request.bodyBytes(upTo: bodyLimit))
     let answer: APIResponse? = await world.withWorld { world in
       guard world.store.catalog.bundleId == token.bundleId else { return nil }
-      return AppStoreServerAPI.respond(to: apiRequest, in: world)
+      return api(apiRequest, world)
     }
     guard let answer else {
       context.logger.debug("bearer token refused: \(BearerTokenVerifier.Failure.wrongBundleId.rawValue)")

@@ -36,11 +36,18 @@ public func buildApplication(
 public func buildRouter(world: any WorldAccess, options: ServerOptions = ServerOptions()) -> Router<
   BasicRequestContext
 > {
+  buildRouter(world: world, options: options, api: AppStoreServerAPI.respond(to:in:))
+}
+
+/// The routes, with the App Store Server API's answers given (tests give their own).
+func buildRouter(
+  world: any WorldAccess, options: ServerOptions, api: @escaping @Sendable (APIRequest, World) -> APIResponse
+) -> Router<BasicRequestContext> {
   let router = Router(context: BasicRequestContext.self)
   router.add(middleware: EdgeErrorMiddleware())
   VerifyReceiptController(world: world, bodyLimit: options.bodyLimit).add(to: router)
   AppStoreServerAPIController(
-    world: world, bodyLimit: options.bodyLimit, tokens: BearerTokenVerifier(now: options.now)
+    world: world, bodyLimit: options.bodyLimit, tokens: BearerTokenVerifier(now: options.now), api: api
   ).add(to: router)
   return router
 }
