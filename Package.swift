@@ -66,7 +66,8 @@ let package = Package(
       resources: [.copy("Resources/default-catalog.json")]
     ),
     .target(
-      name: "Benchmarks", dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench", crypto]),
+      name: "Benchmarks",
+      dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench", "Server", crypto]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(

@@ -20,9 +20,11 @@ public final class HTTPNotificationTransport: NotificationTransport {
   /// Creates a transport with its own client and event loop thread; ``shutdown()`` ends them.
   public init() {
     group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    client = HTTPClient(
-      eventLoopGroupProvider: .shared(group),
-      configuration: HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false)))
+    var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false))
+    // One attempt is one connection: a refused one fails the attempt at once (SOCKET_ISSUE), as
+    // Apple's does, instead of being retried until the timeout.
+    configuration.connectionPool.retryConnectionEstablishment = false
+    client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
   }
 
   /// Posts a body and waits for the answer: 200–206 is a success.

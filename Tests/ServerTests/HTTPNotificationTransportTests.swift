@@ -54,7 +54,10 @@ import Testing
     let transport = HTTPNotificationTransport()
     defer { transport.shutdown() }
     let port = try await Self.closedPort()
-    #expect(await Self.post(transport, to: "http://127.0.0.1:\(port)/", timeout: .seconds(1)) == .socketIssue)
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(await Self.post(transport, to: "http://127.0.0.1:\(port)/", timeout: .seconds(10)) == .socketIssue)
+    #expect(clock.now - start < .seconds(5), "a refused connection is not retried until the timeout")
     #expect(await Self.post(transport, to: "not a url") == .other)
   }
 
