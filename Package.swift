@@ -55,8 +55,8 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "Simulation", "Verifier", "Workbench", crypto, hummingbird, httpTypes, serviceLifecycle, asyncHTTPClient,
-        nioCore, nioHTTP1, nioPosix, logging,
+        "Simulation", "Verifier", "Workbench", crypto, hummingbird, httpTypes, serviceLifecycle,
+        asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging,
       ]),
     .target(
       name: "Workbench",
@@ -88,8 +88,8 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Workbench", "Verifier", crypto, hummingbird, hummingbirdTesting, httpTypes,
-        asyncHTTPClient, nioCore, nioPosix,
+        "Server", "Simulation", "Workbench", crypto, hummingbird, hummingbirdTesting, httpTypes, nioCore,
+        nioPosix,
       ]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),

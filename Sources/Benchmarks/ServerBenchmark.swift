@@ -60,7 +60,9 @@ public struct ServerBenchmark {
   /// `wrk` on the search path, if any.
   public static func findWrk() -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/wrk" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    return path.split(separator: ":").map { "\($0)/wrk" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 
   /// Sets the world up and starts serving it.
@@ -73,12 +75,15 @@ public struct ServerBenchmark {
       output: OutputSink(write: { _ in }, writeError: { _ in }), caDirectory: authorityDirectory)
     let owner = SessionOwner.of(session)
     for line in ["buy bench.weekly", "advance-clock 99w"] {
-      if let failure = owner.run(line: line).failure { throw WorkbenchError("bench setup (\(line)): \(failure)") }
+      if let failure = owner.run(line: line).failure {
+        throw WorkbenchError("bench setup (\(line)): \(failure)")
+      }
     }
     let key = P256.Signing.PrivateKey()
     let (receipt, entries, bundleId, transactionId) = try owner.withSession { session in
       let world = session.world
-      try world.apiKeys.register(keyId: "BENCHKEY01", issuerId: APIKeyRegistry.defaultIssuerId, publicKey: key.publicKey)
+      try world.apiKeys.register(
+        keyId: "BENCHKEY01", issuerId: APIKeyRegistry.defaultIssuerId, publicKey: key.publicKey)
       let bytes = try world.signedReceipt(of: world.device)
       let decoded = try ReceiptVerifier(trustedRoots: [try world.authority().root]).verify(
         bytes, at: world.store.clock.now)
@@ -103,12 +108,16 @@ public struct ServerBenchmark {
   public func getTransactionInfo(_ target: Target) throws -> Measurement {
     try run(
       "GET /inApps/v1/transactions/{id}",
-      ["-H", "Authorization: \(target.authorization)", target.baseURL + "/inApps/v1/transactions/\(target.transactionId)"])
+      [
+        "-H", "Authorization: \(target.authorization)",
+        target.baseURL + "/inApps/v1/transactions/\(target.transactionId)",
+      ])
   }
 
   /// Runs `wrk` on verifyReceipt with the receipt.
   public func verifyReceipt(_ target: Target) throws -> Measurement {
-    let script = FileManager.default.temporaryDirectory.appendingPathComponent("storebench-wrk-\(getpid()).lua")
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "storebench-wrk-\(getpid()).lua")
     defer { try? FileManager.default.removeItem(at: script) }
     let lua = """
       wrk.method = "POST"

@@ -15,7 +15,9 @@ struct AppStoreServerAPIController {
   /// Adds the routes: every method on every path below `/inApps`.
   func add(to router: Router<BasicRequestContext>) {
     for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
-      router.on("/inApps/**", method: method) { request, context in try await answer(request, context: context) }
+      router.on("/inApps/**", method: method) { request, context in
+        try await answer(request, context: context)
+      }
     }
   }
 
@@ -29,7 +31,8 @@ struct AppStoreServerAPIController {
     }
     let apiRequest = APIRequest(
       method: request.method.rawValue, path: request.uri.path,
-      query: QueryDecoder.items(of: request.uri.query ?? ""), body: try await request.bodyBytes(upTo: bodyLimit))
+      query: QueryDecoder.items(of: request.uri.query ?? ""),
+      body: try await request.bodyBytes(upTo: bodyLimit))
     let answer: APIResponse? = await world.withWorld { world in
       guard world.store.catalog.bundleId == token.bundleId else { return nil }
       return api(apiRequest, world)

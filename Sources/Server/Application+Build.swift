@@ -33,7 +33,9 @@ public func buildApplication(
 ///   - world: The world's owner.
 ///   - options: Body limit and real time.
 /// - Returns: The router, for ``buildApplication(port:world:options:onServerRunning:)`` and tests.
-public func buildRouter(world: any WorldAccess, options: ServerOptions = ServerOptions()) -> Router<
+public func buildRouter(
+  world: any WorldAccess, options: ServerOptions = ServerOptions()
+) -> Router<
   BasicRequestContext
 > {
   buildRouter(world: world, options: options, api: AppStoreServerAPI.respond(to:in:))

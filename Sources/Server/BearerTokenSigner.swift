@@ -25,7 +25,9 @@ public struct BearerTokenSigner: Sendable {
   /// `expiresAt` (UNIX seconds).
   ///
   /// - Throws: When the key cannot sign.
-  public func token(issuedAt: Int?, expiresAt: Int, audience: String = BearerTokenVerifier.audience) throws
+  public func token(
+    issuedAt: Int?, expiresAt: Int, audience: String = BearerTokenVerifier.audience
+  ) throws
     -> String
   {
     let header = #"{"alg":"ES256","kid":"\#(keyId)","typ":"JWT"}"#
@@ -38,7 +40,9 @@ public struct BearerTokenSigner: Sendable {
   /// `header.claims.signature` in base64url, signed ES256 (raw `r‖s`).
   ///
   /// - Throws: When the key cannot sign.
-  public static func signed(header: String, claims: String, with key: P256.Signing.PrivateKey) throws -> String {
+  public static func signed(
+    header: String, claims: String, with key: P256.Signing.PrivateKey
+  ) throws -> String {
     let input = base64URL(Data(header.utf8)) + "." + base64URL(Data(claims.utf8))
     let signature = try key.signature(for: Data(input.utf8))
     return input + "." + base64URL(signature.rawRepresentation)
@@ -46,7 +50,9 @@ public struct BearerTokenSigner: Sendable {
 
   /// Base64url without padding.
   public static func base64URL(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+      of: "/", with: "_"
+    )
+    .replacingOccurrences(of: "=", with: "")
   }
 }

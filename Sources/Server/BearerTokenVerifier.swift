@@ -104,7 +104,8 @@ public struct BearerTokenVerifier: Sendable {
   /// cached. The bundle id is left to the caller, who compares it with the app's inside the world.
   ///
   /// - Throws: The ``Failure`` of the first check that failed.
-  public func check(authorization: String?, keys world: any WorldAccess) async throws(Failure) -> CheckedToken {
+  public func check(authorization: String?, keys world: any WorldAccess) async throws(Failure) -> CheckedToken
+  {
     let time = now().timeIntervalSince1970
     if let authorization, let known = cache.token(authorization) {
       guard known.expiresAt > time else { throw .expired }
@@ -142,7 +143,8 @@ public struct BearerTokenVerifier: Sendable {
     return ParsedToken(
       algorithm: header.alg, type: header.typ, keyId: header.kid, issuer: claims.iss,
       audiences: claims.aud?.values ?? [], bundleId: claims.bid, issuedAt: claims.iat, expiresAt: claims.exp,
-      signingInput: Array(text.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count)), signature: signature)
+      signingInput: Array(text.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count)),
+      signature: signature)
   }
 
   /// Checks a parsed token against its key at a time.
@@ -217,7 +219,9 @@ public struct BearerTokenVerifier: Sendable {
 /// all at once when full).
 private final class TokenCache: Sendable {
   static let limit = 1024
-  private let state = Mutex<(keys: [String: APIKeyRegistry.Key], tokens: [String: BearerTokenVerifier.CheckedToken])>(
+  private let state = Mutex<
+    (keys: [String: APIKeyRegistry.Key], tokens: [String: BearerTokenVerifier.CheckedToken])
+  >(
     ([:], [:]))
 
   func key(_ id: String) -> APIKeyRegistry.Key? {

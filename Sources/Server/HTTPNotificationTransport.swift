@@ -32,7 +32,8 @@ public final class HTTPNotificationTransport: NotificationTransport {
     let request: HTTPClient.Request
     do {
       request = try HTTPClient.Request(
-        url: url, method: .POST, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .bytes(body))
+        url: url, method: .POST, headers: HTTPHeaders([("Content-Type", "application/json")]),
+        body: .bytes(body))
     } catch {
       return .other
     }
@@ -60,13 +61,16 @@ public final class HTTPNotificationTransport: NotificationTransport {
   static func result(for error: any Error) -> SendAttemptResult {
     if let error = error as? HTTPClientError {
       switch error {
-      case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded, .tlsHandshakeTimeout: return .timedOut
+      case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded, .tlsHandshakeTimeout:
+        return .timedOut
       case .redirectCycleDetected, .redirectLimitReached: return .circularRedirect
       case .remoteConnectionClosed: return .prematureClose
       default: return .other
       }
     }
-    if let error = error as? IOError, [ECONNREFUSED, ECONNRESET, EPIPE, ENETUNREACH, EHOSTUNREACH].contains(error.errnoCode) {
+    if let error = error as? IOError,
+      [ECONNREFUSED, ECONNRESET, EPIPE, ENETUNREACH, EHOSTUNREACH].contains(error.errnoCode)
+    {
       return .socketIssue
     }
     if error is NIOConnectionError || error is ChannelError { return .socketIssue }

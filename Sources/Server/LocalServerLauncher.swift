@@ -31,7 +31,8 @@ public final class LocalServerLauncher: ServerLauncher {
     let bound = BlockingResult<Result<Int, any Error>>()
     let app = buildApplication(port: port, world: world, options: options) { bound.set(.success($0)) }
     let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: app.logger))
+      configuration: ServiceGroupConfiguration(
+        services: [app], gracefulShutdownSignals: [], logger: app.logger))
     let task = Task.detached {
       do {
         try await group.run()
@@ -47,7 +48,11 @@ public final class LocalServerLauncher: ServerLauncher {
 
   /// Stops serving.
   public func stop() {
-    guard let (group, task) = running.withLock({ state in defer { state = nil }; return state }) else { return }
+    guard
+      let (group, task) = running.withLock({ state in
+        defer { state = nil }; return state
+      })
+    else { return }
     let done = DispatchSemaphore(value: 0)
     Task.detached {
       await group.triggerGracefulShutdown()

@@ -13,7 +13,9 @@ public struct ServerOptions: Sendable {
   public var now: @Sendable () -> Date
 
   /// Creates options.
-  public init(bodyLimit: Int = ServerOptions.defaultBodyLimit, now: @escaping @Sendable () -> Date = { Date() }) {
+  public init(
+    bodyLimit: Int = ServerOptions.defaultBodyLimit, now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.bodyLimit = bodyLimit
     self.now = now
   }

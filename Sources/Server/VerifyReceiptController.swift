@@ -10,7 +10,9 @@ struct VerifyReceiptController {
 
   /// Adds the routes.
   func add(to router: Router<BasicRequestContext>) {
-    for (path, face) in [("/verifyReceipt", Verifier.Environment.production), ("/sandbox/verifyReceipt", .sandbox)] {
+    for (path, face) in [
+      ("/verifyReceipt", Verifier.Environment.production), ("/sandbox/verifyReceipt", .sandbox),
+    ] {
       router.post(RouterPath(path)) { request, _ in try await answer(request, face: face) }
       for method in [HTTPRequest.Method.get, .put, .delete, .patch, .head] {
         router.on(RouterPath(path), method: method) { _, _ in Response(error: .methodNotAllowed) }

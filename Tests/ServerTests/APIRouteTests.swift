@@ -16,10 +16,13 @@ import Testing
     }
     try await fixture.test(api: echo) { client in
       let response = try await client.execute(
-        uri: "/inApps/v2/history/1?productType=AUTO_RENEWABLE&revoked=True&productType=CONSUMABLE&productId=a%2Eb+c",
+        uri:
+          "/inApps/v2/history/1?productType=AUTO_RENEWABLE&revoked=True&productType=CONSUMABLE&productId=a%2Eb+c",
         method: .get, headers: .bearer(token))
-      #expect(response.text == "productType=AUTO_RENEWABLE|revoked=True|productType=CONSUMABLE|productId=a.b c")
-      let trailing = try await client.execute(uri: "/inApps/v1/transactions/1?", method: .get, headers: .bearer(token))
+      #expect(
+        response.text == "productType=AUTO_RENEWABLE|revoked=True|productType=CONSUMABLE|productId=a.b c")
+      let trailing = try await client.execute(
+        uri: "/inApps/v1/transactions/1?", method: .get, headers: .bearer(token))
       #expect(trailing.status == .ok)
       #expect(trailing.text == "")
     }
@@ -68,7 +71,8 @@ import Testing
   @Test func liveServerAnswersOnARealSocket() async throws {
     let fixture = try ServerFixture()
     let token = try fixture.validToken()
-    let app = Application(router: fixture.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    let app = Application(
+      router: fixture.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     try await app.test(.live) { client in
       let unauthorized = try await client.execute(uri: "/inApps/v1/transactions/1", method: .get)
       #expect(unauthorized.status == .unauthorized)

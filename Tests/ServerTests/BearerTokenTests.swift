@@ -15,7 +15,8 @@ import Testing
     let fixture = try ServerFixture()
     let token = try fixture.validToken()
     try await fixture.test { client in
-      let response = try await client.execute(uri: "/inApps/v1/no-such-endpoint", method: .get, headers: .bearer(token))
+      let response = try await client.execute(
+        uri: "/inApps/v1/no-such-endpoint", method: .get, headers: .bearer(token))
       #expect(response.status == .notFound)
       #expect(response.headers[.contentType] == "application/json")
       #expect(response.text == #"{"errorCode":4040000,"errorMessage":"Not found."}"#)
@@ -32,7 +33,9 @@ import Testing
   }
 
   /// Each bad token, and the check that names it.
-  static func badTokens(_ fixture: ServerFixture) throws -> [(String, HTTPFields, BearerTokenVerifier.Failure)] {
+  static func badTokens(
+    _ fixture: ServerFixture
+  ) throws -> [(String, HTTPFields, BearerTokenVerifier.Failure)] {
     let signer = fixture.signer
     let now = Self.now
     var other = signer
@@ -52,10 +55,16 @@ import Testing
           #"{"iss":"\#(signer.issuerId)","iat":\#(now),"exp":\#(now + 300),"aud":"appstoreconnect-v1","bid":"\#(signer.bundleId)"}"#,
         with: signer.privateKey)
     }
-    let tampered = parts[0] + "." + BearerTokenSigner.base64URL(
-      Data(#"{"iss":"\#(signer.issuerId)","iat":\#(now),"exp":\#(now + 3000),"aud":"appstoreconnect-v1","bid":"\#(signer.bundleId)"}"#.utf8)) + "." + parts[2]
+    let tampered =
+      parts[0] + "."
+      + BearerTokenSigner.base64URL(
+        Data(
+          #"{"iss":"\#(signer.issuerId)","iat":\#(now),"exp":\#(now + 3000),"aud":"appstoreconnect-v1","bid":"\#(signer.bundleId)"}"#
+            .utf8)) + "." + parts[2]
     let hs256 = try claims(#"{"alg":"HS256","kid":"\#(signer.keyId)","typ":"JWT"}"#)
-    let none = BearerTokenSigner.base64URL(Data(#"{"alg":"none","kid":"\#(signer.keyId)"}"#.utf8)) + "." + parts[1] + "."
+    let none =
+      BearerTokenSigner.base64URL(Data(#"{"alg":"none","kid":"\#(signer.keyId)"}"#.utf8)) + "." + parts[1]
+      + "."
     return [
       ("missing header", [:], .missingHeader),
       ("wrong scheme", [.authorization: "Basic \(valid)"], .wrongScheme),
@@ -65,11 +74,21 @@ import Testing
       ("alg HS256", .bearer(hs256), .wrongAlgorithm),
       ("unknown kid", .bearer(try unknown.token(issuedAt: now, expiresAt: now + 300)), .unknownKey),
       ("wrong issuer", .bearer(try wrongIssuer.token(issuedAt: now, expiresAt: now + 300)), .wrongIssuer),
-      ("wrong aud", .bearer(try signer.token(issuedAt: now, expiresAt: now + 300, audience: "appstoreconnect-v2")), .wrongAudience),
+      (
+        "wrong aud",
+        .bearer(try signer.token(issuedAt: now, expiresAt: now + 300, audience: "appstoreconnect-v2")),
+        .wrongAudience
+      ),
       ("wrong bid", .bearer(try wrongBundle.token(issuedAt: now, expiresAt: now + 300)), .wrongBundleId),
       ("expired", .bearer(try signer.token(issuedAt: now - 600, expiresAt: now - 1)), .expired),
-      ("exp - iat > 60 min", .bearer(try signer.token(issuedAt: now, expiresAt: now + 3601)), .lifetimeTooLong),
-      ("no iat, exp > now + 60 min", .bearer(try signer.token(issuedAt: nil, expiresAt: now + 3700)), .lifetimeTooLong),
+      (
+        "exp - iat > 60 min", .bearer(try signer.token(issuedAt: now, expiresAt: now + 3601)),
+        .lifetimeTooLong
+      ),
+      (
+        "no iat, exp > now + 60 min", .bearer(try signer.token(issuedAt: nil, expiresAt: now + 3700)),
+        .lifetimeTooLong
+      ),
       ("tampered claims", .bearer(tampered), .badSignature),
       ("other key's signature", .bearer(try other.token(issuedAt: now, expiresAt: now + 300)), .badSignature),
     ]
@@ -80,7 +99,8 @@ import Testing
     let cases = try Self.badTokens(fixture)
     try await fixture.test { client in
       for (name, headers, _) in cases {
-        let response = try await client.execute(uri: "/inApps/v1/transactions/1", method: .get, headers: headers)
+        let response = try await client.execute(
+          uri: "/inApps/v1/transactions/1", method: .get, headers: headers)
         #expect(response.status == .unauthorized, "\(name)")
         #expect(response.body.readableBytes == 0, "\(name)")
         #expect(response.headers[.contentType] == nil, "\(name)")

@@ -27,12 +27,15 @@ import Testing
   }
 
   /// Posts from a thread of its own, as the world's owner does (never on the cooperative pool).
-  static func post(_ transport: HTTPNotificationTransport, to url: String, timeout: Duration = .seconds(5)) async
+  static func post(
+    _ transport: HTTPNotificationTransport, to url: String, timeout: Duration = .seconds(5)
+  ) async
     -> SendAttemptResult
   {
     await withCheckedContinuation { continuation in
       Thread.detachNewThread {
-        continuation.resume(returning: transport.post(Array(#"{"signedPayload":"x"}"#.utf8), to: url, timeout: timeout))
+        continuation.resume(
+          returning: transport.post(Array(#"{"signedPayload":"x"}"#.utf8), to: url, timeout: timeout))
       }
     }
   }
@@ -40,7 +43,8 @@ import Testing
   @Test func mapsAnswersToSendAttemptResults() async throws {
     let transport = HTTPNotificationTransport()
     defer { transport.shutdown() }
-    let app = Application(router: Self.receiver(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    let app = Application(
+      router: Self.receiver(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     try await app.test(.live) { client in
       let base = "http://127.0.0.1:\(client.port ?? 0)"
       #expect(await Self.post(transport, to: base + "/ok") == .success)
@@ -56,7 +60,8 @@ import Testing
     let port = try await Self.closedPort()
     let clock = ContinuousClock()
     let start = clock.now
-    #expect(await Self.post(transport, to: "http://127.0.0.1:\(port)/", timeout: .seconds(10)) == .socketIssue)
+    #expect(
+      await Self.post(transport, to: "http://127.0.0.1:\(port)/", timeout: .seconds(10)) == .socketIssue)
     #expect(clock.now - start < .seconds(5), "a refused connection is not retried until the timeout")
     #expect(await Self.post(transport, to: "not a url") == .other)
   }

@@ -20,7 +20,8 @@ struct ServerFixture: Sendable {
 
   init(environment: String = "sandbox") throws {
     let session = Session(
-      catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: OutputSink(write: { _ in }, writeError: { _ in }))
+      catalog: try CatalogLocator.builtIn(), catalogSource: "default",
+      output: OutputSink(write: { _ in }, writeError: { _ in }))
     owner = SessionOwner.of(session)
     let key = P256.Signing.PrivateKey()
     let (receipt, bundleId) = try owner.withSession { session in
@@ -33,7 +34,8 @@ struct ServerFixture: Sendable {
     }
     self.receipt = receipt
     self.bundleId = bundleId
-    signer = BearerTokenSigner(keyId: Self.keyId, issuerId: Self.issuerId, bundleId: bundleId, privateKey: key)
+    signer = BearerTokenSigner(
+      keyId: Self.keyId, issuerId: Self.issuerId, bundleId: bundleId, privateKey: key)
   }
 
   /// A valid token: issued now, expiring in 5 minutes (as every library does).

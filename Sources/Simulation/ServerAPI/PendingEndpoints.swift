@@ -26,7 +26,8 @@ public enum VerifyReceiptEndpoint {
   ///   - face: Which endpoint was asked.
   ///   - world: The world, between two commands.
   /// - Returns: Apple's answer: 21000 for a body that is not a request.
-  public static func respond(toBody body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse {
+  public static func respond(toBody body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse
+  {
     let decoded: RequestBody
     do {
       decoded = try JSONDecoder().decode(RequestBody.self, from: Data(body))
@@ -44,7 +45,8 @@ public enum VerifyReceiptEndpoint {
   }
 
   private static func status(_ code: Int, _ face: Verifier.Environment) -> APIResponse {
-    let body = ResponseBody(environment: face.rawValue, isRetryable: false, isRetryableUnderscored: false, status: code)
+    let body = ResponseBody(
+      environment: face.rawValue, isRetryable: false, isRetryableUnderscored: false, status: code)
     do {
       return .json(try body.renderedJSON())
     } catch {

@@ -6,7 +6,8 @@ import Simulation
 struct APIKeyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "api-key",
-    abstract: "App Store Connect API keys whose tokens the served App Store Server API accepts (create, list).",
+    abstract:
+      "App Store Connect API keys whose tokens the served App Store Server API accepts (create, list).",
     subcommands: [Create.self, List.self],
     defaultSubcommand: List.self)
 

@@ -11,7 +11,8 @@ struct ServeCommand: ParsableCommand {
 
   struct Start: SessionCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Start serving; prints `serving http://127.0.0.1:PORT`. A script's server stops when it ends.")
+      abstract: "Start serving; prints `serving http://127.0.0.1:PORT`. A script's server stops when it ends."
+    )
 
     @Option(help: "The port to listen on (0: a free one).")
     var port = 0

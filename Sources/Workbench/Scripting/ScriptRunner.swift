@@ -22,7 +22,8 @@ public struct ScriptRunner: Sendable {
     /// Creates options.
     public init(
       keepGoing: Bool = false, echoCommands: Bool = false, format: OutputFormat = .text,
-      caDirectory: String? = nil, rotatesPrivately: Bool = false, services: SessionServices = SessionServices()
+      caDirectory: String? = nil, rotatesPrivately: Bool = false,
+      services: SessionServices = SessionServices()
     ) {
       self.services = services
       self.keepGoing = keepGoing
