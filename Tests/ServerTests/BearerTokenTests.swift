@@ -9,7 +9,8 @@ import Testing
 @testable import Server
 
 @Suite struct BearerTokenTests {
-  static let now = Int(Date().timeIntervalSince1970)
+  /// Real time now, in UNIX seconds.
+  static var now: Int { Int(Date().timeIntervalSince1970) }
 
   @Test func validTokenReachesTheAPI() async throws {
     let fixture = try ServerFixture()
