@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/storebench
 
 .PHONY: run test build deps unit-tests script-tests acceptance-tests fuzz fuzz-build fuzz-test format lint \
-  release bench clean
+  release bench bench-serve clean
 
 # Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl).
 deps:
@@ -68,3 +68,9 @@ clean:
 
 bench: release
 	.build/release/storebench bench
+
+# The HTTP server under wrk (installed here when missing; not part of `make test`).
+bench-serve: release
+	@command -v wrk >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk; }
+	.build/release/storebench bench --only serve

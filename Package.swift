@@ -7,6 +7,15 @@ let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras = Target.Dependency.product(name: "_CryptoExtras", package: "swift-crypto")
 let x509 = Target.Dependency.product(name: "X509", package: "swift-certificates")
 let swiftASN1 = Target.Dependency.product(name: "SwiftASN1", package: "swift-asn1")
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
 
 let package = Package(
   name: "storebench",
@@ -24,6 +33,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/apple/swift-certificates", .upToNextMinor(from: "1.21.1")),
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
     .target(name: "Catalog", dependencies: ["SystemIO"]),
@@ -36,22 +51,30 @@ let package = Package(
       name: "Verifier", dependencies: ["CivilCalendar", "SystemIO", crypto, cryptoExtras, x509, swiftASN1]),
     .target(
       name: "Simulation",
-      dependencies: ["Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier"]),
+      dependencies: ["Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier", crypto]),
+    .target(
+      name: "Server",
+      dependencies: [
+        "Simulation", "Verifier", "Workbench", crypto, hummingbird, httpTypes, serviceLifecycle,
+        asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging,
+      ]),
     .target(
       name: "Workbench",
       dependencies: [
-        "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser,
+        "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser, crypto,
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
     .target(
-      name: "Benchmarks", dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench", crypto]),
+      name: "Benchmarks",
+      dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench", "Server", crypto]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
       name: "storebench",
       dependencies: [
-        "Workbench", "Benchmarks", "Simulation", "Store", "SystemIO", "CLibEdit", argumentParser,
+        "Workbench", "Benchmarks", "Simulation", "Server", "Store", "SystemIO", "CLibEdit", argumentParser,
+        serviceLifecycle, logging,
       ]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
@@ -62,8 +85,14 @@ let package = Package(
     .testTarget(
       name: "SimulationTests", dependencies: ["Simulation", "Catalog", "Store", "Queue", "Verifier"]),
     .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "Catalog"]),
+    .testTarget(
+      name: "ServerTests",
+      dependencies: [
+        "Server", "Simulation", "Workbench", crypto, hummingbird, hummingbirdTesting, httpTypes, nioCore,
+        nioPosix,
+      ]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
-    .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench"]),
+    .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
   ],
   swiftLanguageModes: [.v6]
 )

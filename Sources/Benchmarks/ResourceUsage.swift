@@ -14,3 +14,15 @@ public enum ResourceUsage {
     #endif
   }
 }
+
+extension ResourceUsage {
+  /// The resident memory of the process now, in bytes (Linux: `/proc/self/statm`; elsewhere the peak).
+  public static var residentBytes: Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return peakResidentBytes
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return peakResidentBytes }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}

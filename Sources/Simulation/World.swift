@@ -48,6 +48,8 @@ public final class World: StoreListener {
   public var serverAPI = ServerAPIState()
   /// App Store Server Notifications: the URLs, what was sent, and the attempts due.
   public let notifications = ServerNotifications()
+  /// The App Store Connect API keys whose tokens the App Store Server API accepts.
+  public var apiKeys = APIKeyRegistry()
   /// Watches long work: asked whether to stop between events, told of progress.
   public weak var monitor: (any WorkMonitor)?
 

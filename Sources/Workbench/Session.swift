@@ -27,6 +27,25 @@ public final class Session {
   let parsedCommands = ParsedCommandCache()
   let output: OutputSink
   private let log: EventLog
+  /// The owner every line and request goes through, once the session has one.
+  public internal(set) weak var owner: SessionOwner?
+  /// How the session serves its world and sends notifications (given by the executable).
+  public var services = SessionServices() {
+    didSet { world.notificationTransport = services.notificationTransport }
+  }
+  /// The server `serve start` started, while it runs.
+  var server: (launcher: any ServerLauncher, port: Int)?
+
+  /// Stops the server `serve start` started, if it runs.
+  ///
+  /// - Returns: The port it listened on, or `nil` when none ran.
+  @discardableResult
+  public func stopServer() -> Int? {
+    guard let server else { return nil }
+    server.launcher.stop()
+    self.server = nil
+    return server.port
+  }
 
   /// Creates a session over a catalog.
   ///

@@ -14,7 +14,10 @@ struct BenchCommand: ParsableCommand {
       events per second, wall time, peak memory and the 2N/N time ratio. commands: runs scripts through \
       the interpreter (10,000 purchases then verify; a day of renewals every 2 s then verify; 100,000 \
       inexpensive commands). crypto: signing and verifying rates. Each measurement runs --repeats times and \
-      the fastest run is reported.
+      the fastest run is reported. serve (not part of all; needs wrk): the HTTP server in this process, \
+      wrk at --connections for --seconds on Get Transaction Info and on verifyReceipt with a 100-transaction \
+      receipt: requests/s, p99 latency, resident memory; --requests N instead repeats Get Transaction Info \
+      until N requests were answered, reporting memory after each round.
       """
   )
 
@@ -27,13 +30,19 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "How many times each measurement runs; the fastest run is reported.")
   var repeats = 3
 
-  @Option(help: "What to measure: all, subscriptions, commands or crypto.")
+  @Option(help: "What to measure: all, subscriptions, commands, crypto or serve.")
   var only: Part = .all
+  @Option(help: "serve: open connections.")
+  var connections = 64
+  @Option(help: "serve: seconds per wrk run.")
+  var seconds = 5
+  @Option(help: "serve: keep running rounds until this many requests were answered (a soak for memory).")
+  var requests: Int?
 
   @OptionGroup var common: CommonOptions
 
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case all, subscriptions, commands, crypto
+    case all, subscriptions, commands, crypto, serve
   }
 
   func validate() throws {
@@ -47,6 +56,47 @@ struct BenchCommand: ParsableCommand {
     if only == .all || only == .subscriptions { try runSubscriptions() }
     if only == .all || only == .commands { try runCommands() }
     if only == .all || only == .crypto { try runCrypto() }
+    if only == .serve { try runServe() }
+  }
+
+  private func runServe() throws {
+    guard let wrk = ServerBenchmark.findWrk() else {
+      Console.error("error: bench serve needs wrk on the PATH (Debian: apt-get install wrk)")
+      throw ExitCode.failure
+    }
+    let benchmark = ServerBenchmark(
+      wrk: wrk, connections: connections, seconds: seconds,
+      authorityDirectory: AuthorityLocator.directory(option: common.caDir))
+    let (target, launcher) = try benchmark.serve()
+    defer { launcher.stop() }
+    Console.write(
+      "server on \(target.baseURL), \(connections) connections, \(seconds) s a run, resident memory before: "
+        + megabytes(ResourceUsage.residentBytes))
+    guard let requests else {
+      report(try benchmark.getTransactionInfo(target))
+      report(try benchmark.verifyReceipt(target))
+      return
+    }
+    // The soak: Get Transaction Info only, so that no backlog of slow verifyReceipt requests still
+    // queued for the world (wrk gives up on them after 2 s) holds the next round up.
+    var answered = 0
+    while answered < requests {
+      let measurement = try benchmark.getTransactionInfo(target)
+      report(measurement)
+      answered += max(1, measurement.requests)
+    }
+  }
+
+  private func report(_ measurement: ServerBenchmark.Measurement) {
+    Console.write(
+      String(
+        format: "  %@: %d requests, %.0f requests/s, p99 %.2f ms, %d not 2xx, resident memory after %@",
+        measurement.name, measurement.requests, measurement.requestsPerSecond, measurement.p99Milliseconds,
+        measurement.non2xx, megabytes(measurement.residentBytes)))
+  }
+
+  private func megabytes(_ bytes: Int) -> String {
+    String(format: "%.1f MiB", Double(bytes) / 1_048_576)
   }
 
   private func runCommands() throws {

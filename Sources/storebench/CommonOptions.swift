@@ -21,7 +21,9 @@ struct CommonOptions: ParsableArguments {
       let located = try CatalogLocator.load(path: catalog)
       return ScriptRunner(
         catalog: located.catalog, catalogSource: located.source,
-        options: .init(keepGoing: keepGoing, echoCommands: echoCommands, format: format, caDirectory: caDir))
+        options: .init(
+          keepGoing: keepGoing, echoCommands: echoCommands, format: format, caDirectory: caDir,
+          services: ProcessServices.services))
     } catch {
       Console.error("error: \(error)")
       throw ExitCode.failure

@@ -37,6 +37,7 @@ struct PromptCommand: ParsableCommand {
       catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
       format: common.format, caDirectory: AuthorityLocator.directory(option: common.caDir))
     session.baseDirectory = FileManager.default.currentDirectoryPath
+    session.services = ProcessServices.services
     session.world.monitor = monitor
     Console.write(
       "storebench \(StorebenchVersion.current) on catalog \(runner.catalogSource). "

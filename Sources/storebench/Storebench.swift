@@ -18,7 +18,8 @@ struct Storebench: AsyncParsableCommand {
       """,
     version: StorebenchVersion.current,
     subcommands: [
-      PromptCommand.self, RunCommand.self, TestCommand.self, BenchCommand.self, HelpCommandsCommand.self,
+      PromptCommand.self, RunCommand.self, TestCommand.self, ServeCommand.self, BenchCommand.self,
+      HelpCommandsCommand.self,
     ],
     defaultSubcommand: PromptCommand.self)
 

@@ -30,5 +30,6 @@ struct WorkbenchCommand: ParsableCommand {
       EnvironmentCommand.self, TamperCommand.self,
       NotifyURLCommand.self, NotificationsCommand.self, NotifyCommand.self,
       CatalogCommand.self, ExpectCommand.self, RecordCommand.self, EchoCommand.self, QuitCommand.self,
+      APIKeyCommand.self, ServeCommand.self,
     ])
 }

@@ -24,6 +24,12 @@ public struct Completer {
   /// - Returns: the partial word and the words that may replace it (none inside a comment or an
   ///   open quote).
   public func complete(_ line: String, cursor: Int? = nil) -> Completion {
+    guard let owner = session.owner else { return completion(of: line, cursor: cursor) }
+    return owner.withSession { _ in completion(of: line, cursor: cursor) }
+  }
+
+  /// ``complete(_:cursor:)`` on the session, once it is the caller's alone.
+  private func completion(of line: String, cursor: Int?) -> Completion {
     let before = String(line.prefix(cursor ?? line.count))
     let word = String(before.reversed().prefix { $0 != " " && $0 != "\t" }.reversed())
     guard let words = Self.completeWords(before: String(before.dropLast(word.count))) else {

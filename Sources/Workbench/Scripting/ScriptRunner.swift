@@ -16,12 +16,16 @@ public struct ScriptRunner: Sendable {
     /// Whether `ca rotate` gives the script an authority of its own, removed when it ends, instead
     /// of rotating the one in ``caDirectory`` (``World/rotatesPrivately``).
     public var rotatesPrivately = false
+    /// How sessions serve their world and send notifications.
+    public var services = SessionServices()
 
     /// Creates options.
     public init(
       keepGoing: Bool = false, echoCommands: Bool = false, format: OutputFormat = .text,
-      caDirectory: String? = nil, rotatesPrivately: Bool = false
+      caDirectory: String? = nil, rotatesPrivately: Bool = false,
+      services: SessionServices = SessionServices()
     ) {
+      self.services = services
       self.keepGoing = keepGoing
       self.echoCommands = echoCommands
       self.format = format
@@ -78,30 +82,37 @@ public struct ScriptRunner: Sendable {
     session.baseDirectory = script.directory
     session.world.monitor = monitor
     session.world.rotatesPrivately = options.rotatesPrivately
+    session.services = options.services
     defer { session.world.removePrivateAuthority() }
     return run(script, in: session)
   }
 
-  /// Runs one script in an existing session.
+  /// Runs one script in an existing session, each line through the session's owner (one is made
+  /// when it has none). A server the script started stops when it ends.
   public func run(_ script: Script, in session: Session) -> Result {
+    let owner = SessionOwner.of(session)
+    defer { owner.withSession { $0.stopServer() } }
     var result = Result(failures: [])
     for (index, line) in script.lines.enumerated() {
-      if options.echoCommands, !CommandLineSplitter.isBlankOrComment(line) { session.print("> \(line)") }
-      var outcome = Interpreter.run(line: line, in: session)
-      if outcome == .succeeded, session.world.monitor?.isStopRequested == true {
-        outcome = .interrupted("the script stopped after this line")
+      let (outcome, failure, wantsToQuit) = owner.withSession { session in
+        if options.echoCommands, !CommandLineSplitter.isBlankOrComment(line) { session.print("> \(line)") }
+        var outcome = Interpreter.run(line: line, in: session)
+        if outcome == .succeeded, session.world.monitor?.isStopRequested == true {
+          outcome = .interrupted("the script stopped after this line")
+        }
+        let failure = outcome.failure.map { Failure(file: script.name, line: index + 1, message: $0) }
+        if let failure { session.output.writeError(failure.description) }
+        return (outcome, failure, session.wantsToQuit)
       }
-      if let failure = outcome.failure {
-        let located = Failure(file: script.name, line: index + 1, message: failure)
-        result.failures.append(located)
-        session.output.writeError(located.description)
+      if let failure {
+        result.failures.append(failure)
         if case .interrupted = outcome {
           result.interrupted = true
           break
         }
         if !options.keepGoing { break }
       }
-      if session.wantsToQuit { break }
+      if wantsToQuit { break }
     }
     return result
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension SuiteRunner {
   /// How far a suite run has got, reported each time a script finishes.
   public struct Progress: Sendable {
@@ -29,7 +31,7 @@ extension SuiteRunner {
         guard started < scripts.count else { return }
         let index = started
         started += 1
-        group.addTask { [self] in (index, timedVerdict(for: scripts[index])) }
+        group.addTask { [self] in (index, await offThePool { timedVerdict(for: scripts[index]) }) }
       }
       for _ in 0..<max(1, jobs) { startNext() }
       var finished = 0
@@ -46,6 +48,14 @@ extension SuiteRunner {
       }
     }
     return verdicts.compactMap { $0 }
+  }
+
+  /// Runs blocking work on a thread of its own rather than one of the few of Swift's cooperative
+  /// pool, which a script's server (`serve start`) needs while the script waits for it.
+  private func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: work()) }
+    }
   }
 
   /// The verdict on a script, with how long it took.

@@ -1,0 +1,47 @@
+import Hummingbird
+import Logging
+import Simulation
+
+/// Everything under `/inApps/`: the bearer token is checked (a bare 401 when it fails), then the
+/// request goes, as an ``APIRequest``, to ``AppStoreServerAPI``, which answers unknown paths and
+/// methods itself. A `delay` fault is waited out here, outside the world's owner.
+struct AppStoreServerAPIController {
+  let world: any WorldAccess
+  let bodyLimit: Int
+  let tokens: BearerTokenVerifier
+  /// The answers: ``AppStoreServerAPI/respond(to:in:)``.
+  let api: @Sendable (APIRequest, World) -> APIResponse
+
+  /// Adds the routes: every method on every path below `/inApps`.
+  func add(to router: Router<BasicRequestContext>) {
+    for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
+      router.on("/inApps/**", method: method) { request, context in
+        try await answer(request, context: context)
+      }
+    }
+  }
+
+  private func answer(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let token: BearerTokenVerifier.CheckedToken
+    do {
+      token = try await tokens.check(authorization: request.headers[.authorization], keys: world)
+    } catch {
+      context.logger.debug("bearer token refused: \(error.rawValue)")
+      return Response(status: .unauthorized)
+    }
+    let apiRequest = APIRequest(
+      method: request.method.rawValue, path: request.uri.path,
+      query: QueryDecoder.items(of: request.uri.query ?? ""),
+      body: try await request.bodyBytes(upTo: bodyLimit))
+    let answer: APIResponse? = await world.withWorld { world in
+      guard world.store.catalog.bundleId == token.bundleId else { return nil }
+      return api(apiRequest, world)
+    }
+    guard let answer else {
+      context.logger.debug("bearer token refused: \(BearerTokenVerifier.Failure.wrongBundleId.rawValue)")
+      return Response(status: .unauthorized)
+    }
+    if let delay = answer.delay { try await Task.sleep(for: delay) }
+    return Response(answer)
+  }
+}

@@ -1,0 +1,38 @@
+import Simulation
+
+/// Serves a world over HTTP on 127.0.0.1, for `serve start`. The server module implements it and the
+/// executable hands it to sessions (``SessionServices``), since the command language cannot import
+/// the server.
+///
+/// Its calls block; they are made on the world's owner, between two commands.
+public protocol ServerLauncher: AnyObject, Sendable {
+  /// Starts serving the world.
+  ///
+  /// - Parameters:
+  ///   - port: The port to listen on; 0 for a free one.
+  ///   - world: The world's owner, through which each request reaches it.
+  /// - Returns: The port it listens on.
+  /// - Throws: An error saying why it cannot listen.
+  func start(port: Int, world: any WorldAccess) throws -> Int
+
+  /// Stops serving: no new connection is accepted, and the call returns once the server has shut
+  /// down (or after a short grace period, for requests still waiting for the world).
+  func stop()
+}
+
+/// What the executable gives every session it makes: how to serve it and how notifications leave it.
+public struct SessionServices: Sendable {
+  /// Makes the launcher for `serve start`; without one, serving is not available.
+  public var makeServerLauncher: (@Sendable () -> any ServerLauncher)?
+  /// How the world's notifications reach the app's server.
+  public var notificationTransport: (any NotificationTransport)?
+
+  /// Creates services.
+  public init(
+    makeServerLauncher: (@Sendable () -> any ServerLauncher)? = nil,
+    notificationTransport: (any NotificationTransport)? = nil
+  ) {
+    self.makeServerLauncher = makeServerLauncher
+    self.notificationTransport = notificationTransport
+  }
+}

@@ -1,0 +1,74 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+extension CLITests {
+  /// `storebench serve` and the `serve` commands of the language, on the real binary.
+  @Suite struct ServeTests {
+    /// A new directory holding a setup script.
+    func directory(with script: String) throws -> URL {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Data(script.utf8).write(to: directory.appendingPathComponent("setup.storebench"))
+      return directory
+    }
+
+    /// The first line of the running binary's standard output, once written (at most 20 s).
+    func firstLine(of running: Binary.Running) async throws -> String {
+      let file = running.scratch.appendingPathComponent("out")
+      for _ in 0..<200 {
+        if let text = try? String(contentsOf: file, encoding: .utf8), let end = text.firstIndex(of: "\n") {
+          return String(text[..<end])
+        }
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      return ""
+    }
+
+    @Test func servePrintsTheURLFirstAnswersAndEndsOnSIGTERM() async throws {
+      let directory = try directory(with: "buy level.pack\nreceipt export r.b64 --base64\n")
+      let running = try Binary.start(
+        executable: Binary.path, ["serve", "--port", "0", "setup.storebench"], directory: directory)
+      let url = try await firstLine(of: running)
+      #expect(url.hasPrefix("http://127.0.0.1:"), "first line: \(url)")
+      let receipt = try String(contentsOf: directory.appendingPathComponent("r.b64"), encoding: .utf8)
+      var request = HTTPClientRequest(url: url + "/sandbox/verifyReceipt")
+      request.method = .POST
+      request.body = .bytes(Array(#"{"receipt-data":"\#(receipt)"}"#.utf8))
+      let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+      let body = try await response.body.collect(upTo: 1 << 20)
+      #expect(response.status.code == 200)
+      let json = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+      #expect(json?["status"] as? Int == 0, "\(String(buffer: body))")
+      kill(running.pid, SIGTERM)
+      let result = try running.wait()
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.output == url + "\n")
+      #expect(result.error.contains("receipt written to r.b64"))
+    }
+
+    @Test func serveCommandsInAScript() throws {
+      let script = """
+        serve status
+        serve start --port 0
+        serve status
+        try serve start
+        expect last-error "already serving"
+        serve stop
+        serve status
+        try serve stop
+        serve start
+        """
+      let directory = try directory(with: script)
+      let result = try Binary.run(["run", "setup.storebench"], directory: directory)
+      #expect(result.status == 0, "\(result.error)")
+      let lines = result.output.split(separator: "\n").map(String.init)
+      #expect(lines.first == "not serving")
+      #expect(lines.count >= 6)
+      let serving = lines.filter { $0.hasPrefix("serving http://127.0.0.1:") }
+      #expect(serving.count == 3, "\(lines)")
+      #expect(lines.contains { $0.hasPrefix("stopped serving http://127.0.0.1:") })
+      #expect(lines.contains("error (tried): not serving (serve start first)"))
+    }
+  }
+}
