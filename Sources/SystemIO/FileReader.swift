@@ -58,6 +58,6 @@ public enum FileReader {
 }
 
 /// `read(2)`, out of reach of ``FileReader/read(_:limit:)``'s name.
-private func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
   read(descriptor, buffer.baseAddress, buffer.count)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Simulation
+import SystemIO
 import Workbench
 
 /// `storebench [prompt]`: the interactive prompt, or standard input run as a script.
@@ -11,7 +12,9 @@ struct PromptCommand: ParsableCommand {
       Line editing, TAB completion of commands, options, product ids, transactions and observers, \
       and a history kept in $XDG_STATE_HOME/storebench/history (else ~/.local/state/storebench/history). \
       Ctrl-C abandons the line, Ctrl-D or quit leaves. When standard input is not a terminal it runs \
-      as a script: no prompt, and the exit status is 1 when a line fails.
+      as a script, each line as soon as it arrives (so a program can drive it through a pipe, \
+      waiting for an `echo` marker after each command): no prompt, and the exit status is 1 when a \
+      line fails.
       """)
 
   @OptionGroup var common: CommonOptions
@@ -23,14 +26,12 @@ struct PromptCommand: ParsableCommand {
       if let problem = Interrupts.catchInterrupts() {
         Console.error("warning: Ctrl-C cannot be caught: \(problem)")
       }
-      let script: Script
-      do {
-        script = try RunCommand.standardInputScript()
-      } catch {
-        Console.error("error: \(error)")
-        throw ExitCode.failure
-      }
-      try RunCommand.exit(with: [runner.run(script, output: Console.sink, monitor: monitor)])
+      let lines = LineStream(descriptor: 0, maximumLineLength: CommandLineSplitter.maximumLineBytes)
+      let result = runner.run(
+        streaming: lines, name: "-", directory: FileManager.default.currentDirectoryPath,
+        output: Console.sink,
+        monitor: monitor)
+      try RunCommand.exit(with: [result])
       return
     }
     let session = Session(

@@ -23,17 +23,26 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
+from appstoreserverlibrary.models.AccountTenure import AccountTenure
 from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
 from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
 from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
+from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
 from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
 from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
 from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
+from appstoreserverlibrary.models.LifetimeDollarsPurchased import LifetimeDollarsPurchased
+from appstoreserverlibrary.models.LifetimeDollarsRefunded import LifetimeDollarsRefunded
 from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
+from appstoreserverlibrary.models.Platform import Platform
+from appstoreserverlibrary.models.PlayTime import PlayTime
 from appstoreserverlibrary.models.RefundPreference import RefundPreference
-from appstoreserverlibrary.models.TransactionHistoryRequest import Order, TransactionHistoryRequest
+from appstoreserverlibrary.models.Status import Status
+from appstoreserverlibrary.models.TransactionHistoryRequest import Order, ProductType, TransactionHistoryRequest
 from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
+from appstoreserverlibrary.models.UserStatus import UserStatus
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 from inapppy import AppStoreValidator
 
@@ -254,6 +263,12 @@ def check_retry_schedule(prompt, receiver, base_url, signing_key, key_id, issuer
         results = [attempt.rawSendAttemptResult for attempt in items[0].sendAttempts]
         check("four UNSUCCESSFUL_HTTP_RESPONSE_CODE then SUCCESS",
               results == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE"] * 4 + ["SUCCESS"], results)
+    order_id = re.search(r"order ([A-Z0-9]{10})", " ".join(prompt.run("order-id last"))).group(1)
+    production = SignedDataVerifier([root], False, Environment.PRODUCTION, BUNDLE_ID, 1234567890)
+    lookup = client.look_up_order_id(order_id)
+    bought = [production.verify_and_decode_signed_transaction(item) for item in lookup.signedTransactions or []]
+    check("Look Up Order ID finds the purchase (production)", lookup.status == 0 and [t.productId for t in bought] == ["coins.100"], lookup.status)
+    check("an unknown order id answers status 1", client.look_up_order_id("ZZZZZZZZZZ").status == 1)
     prompt.run("environment sandbox")
 
 
@@ -277,6 +292,13 @@ def check_endpoints(prompt, client, verifier, original_id):
         check("an unknown transaction id is refused", False)
     except APIException as error:
         check("an unknown transaction id gets 4040010", error.raw_api_error == 4040010, error.raw_api_error)
+    signed, _ = all_history(client, original_id, GetTransactionHistoryVersion.V2)
+    request = TransactionHistoryRequest(productTypes=[ProductType.AUTO_RENEWABLE], revoked=True, sort=Order.DESCENDING)
+    revoked = client.get_transaction_history(original_id, None, request, GetTransactionHistoryVersion.V2)
+    decoded = [verifier.verify_and_decode_signed_transaction(item) for item in revoked.signedTransactions]
+    check("history filters: revoked auto-renewables only", decoded and all(t.revocationDate for t in decoded), len(decoded))
+    statuses = client.get_all_subscription_statuses(original_id, [Status.REVOKED])
+    check("statuses filtered by status 5 (revoked)", [item.status for group in statuses.data for item in group.lastTransactions] == [Status.REVOKED])
     output = prompt.run("buy pro.yearly")
     new_id = re.search(r"purchased (2\d{15})", " ".join(output)).group(1)
     token_value = str(uuid.uuid4())
@@ -288,14 +310,19 @@ def check_endpoints(prompt, client, verifier, original_id):
     check("Extend a Subscription Renewal Date", extended.success is True)
     request_id = str(uuid.uuid4())
     client.extend_renewal_date_for_all_active_subscribers(MassExtendRenewalDateRequest(
-        extendByDays=3, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE, requestIdentifier=request_id, productId="pro.yearly"))
+        extendByDays=3, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE, requestIdentifier=request_id, productId="pro.yearly"))
     mass = client.get_status_of_subscription_renewal_date_extensions(request_id, "pro.yearly")
     check("mass extension completes", mass.complete is True and mass.succeededCount == 1, mass)
     app = client.get_app_transaction_info(new_id)
     check("Get App Transaction Info", verifier.verify_and_decode_app_transaction(app.signedAppTransactionInfo).bundleId == BUNDLE_ID)
     output = prompt.run("buy coins.100")
     coin_id = re.search(r"purchased (2\d{15})", " ".join(output)).group(1)
-    client.send_consumption_data(coin_id, ConsumptionRequestV1(customerConsented=True, sampleContentProvided=False, deliveryStatus=0))
+    client.send_consumption_data(coin_id, ConsumptionRequestV1(
+        customerConsented=True, consumptionStatus=ConsumptionStatus.UNDECLARED, platform=Platform.UNDECLARED,
+        sampleContentProvided=False, deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY, appAccountToken="",
+        accountTenure=AccountTenure.UNDECLARED, playTime=PlayTime.UNDECLARED,
+        lifetimeDollarsRefunded=LifetimeDollarsRefunded.UNDECLARED,
+        lifetimeDollarsPurchased=LifetimeDollarsPurchased.UNDECLARED, userStatus=UserStatus.UNDECLARED))
     check("Send Consumption Information (v1) is accepted", True)
     client.finish_transaction(coin_id)
     check("Finish Transaction is accepted", True)

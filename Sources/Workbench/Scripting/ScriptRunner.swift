@@ -1,5 +1,6 @@
 import Catalog
 import Simulation
+import SystemIO
 
 /// Runs scripts line by line against a fresh session, reporting failures as `FILE:LINE: …`.
 public struct ScriptRunner: Sendable {
@@ -76,31 +77,82 @@ public struct ScriptRunner: Sendable {
   /// - Parameter monitor: asked whether to stop (between lines, and between events of long
   ///   commands), and told of long commands' progress.
   public func run(_ script: Script, output: OutputSink, monitor: (any WorkMonitor)? = nil) -> Result {
-    let session = Session(
-      catalog: catalog, catalogSource: catalogSource, output: output, format: options.format,
-      caDirectory: AuthorityLocator.directory(option: options.caDirectory))
-    session.baseDirectory = script.directory
-    session.world.monitor = monitor
-    session.world.rotatesPrivately = options.rotatesPrivately
-    session.services = options.services
+    let session = makeSession(directory: script.directory, output: output, monitor: monitor)
     defer { session.world.removePrivateAuthority() }
     return run(script, in: session)
+  }
+
+  /// Runs lines as they arrive (standard input from a pipe) in a new session: each line runs as
+  /// soon as it is read, so a program that writes one command at a time gets its output (and, say,
+  /// an `echo` marker after it) before it sends the next. Lines are UTF-8, a byte-order mark
+  /// before the first is skipped, and a line longer than ``CommandLineSplitter/maximumLineBytes``
+  /// fails as a script's would.
+  ///
+  /// - Parameters:
+  ///   - lines: the lines, read as they come.
+  ///   - name: the name in `NAME:LINE:` messages, `-` for standard input.
+  ///   - directory: where relative paths are read from.
+  ///   - output: where output goes.
+  ///   - monitor: asked whether to stop, told of progress.
+  public func run(
+    streaming lines: LineStream, name: String, directory: String, output: OutputSink,
+    monitor: (any WorkMonitor)? = nil
+  ) -> Result {
+    let session = makeSession(directory: directory, output: output, monitor: monitor)
+    defer { session.world.removePrivateAuthority() }
+    let decoded = lines.enumerated().lazy.map { index, line in
+      Self.decode(line, number: index + 1, name: name)
+    }
+    return run(decoded, name: name, in: session)
   }
 
   /// Runs one script in an existing session, each line through the session's owner (one is made
   /// when it has none). A server the script started stops when it ends.
   public func run(_ script: Script, in session: Session) -> Result {
+    run(script.lines.lazy.map { Swift.Result.success($0) }, name: script.name, in: session)
+  }
+
+  private func makeSession(directory: String, output: OutputSink, monitor: (any WorkMonitor)?) -> Session {
+    let session = Session(
+      catalog: catalog, catalogSource: catalogSource, output: output, format: options.format,
+      caDirectory: AuthorityLocator.directory(option: options.caDirectory))
+    session.baseDirectory = directory
+    session.world.monitor = monitor
+    session.world.rotatesPrivately = options.rotatesPrivately
+    session.services = options.services
+    return session
+  }
+
+  /// The text of a streamed line, or why it cannot be run (the message of a script line's failure).
+  private static func decode(
+    _ line: LineStream.Line, number: Int, name: String
+  ) -> Swift.Result<String, WorkbenchError> {
+    guard !line.wasCut else {
+      return .failure(
+        WorkbenchError("the line is longer than \(CommandLineSplitter.maximumLineBytes) bytes, the limit"))
+    }
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let bytes =
+      number == 1 && line.bytes.starts(with: byteOrderMark) ? line.bytes.dropFirst(3) : line.bytes[...]
+    do {
+      return .success(try UTF8Text.decode(bytes))
+    } catch {
+      return .failure(WorkbenchError("invalid UTF-8 at column \(error.column)"))
+    }
+  }
+
+  /// Runs lines through the session's owner, stopping at the first failure unless told to keep
+  /// going. A line that could not be read fails without running.
+  private func run(
+    _ lines: some Sequence<Swift.Result<String, WorkbenchError>>, name: String, in session: Session
+  ) -> Result {
     let owner = SessionOwner.of(session)
     defer { owner.withSession { $0.stopServer() } }
     var result = Result(failures: [])
-    for (index, line) in script.lines.enumerated() {
+    for (index, line) in lines.enumerated() {
       let (outcome, failure, wantsToQuit) = owner.withSession { session in
-        if options.echoCommands, !CommandLineSplitter.isBlankOrComment(line) { session.print("> \(line)") }
-        var outcome = Interpreter.run(line: line, in: session)
-        if outcome == .succeeded, session.world.monitor?.isStopRequested == true {
-          outcome = .interrupted("the script stopped after this line")
-        }
-        let failure = outcome.failure.map { Failure(file: script.name, line: index + 1, message: $0) }
+        let outcome = run(line, in: session)
+        let failure = outcome.failure.map { Failure(file: name, line: index + 1, message: $0) }
         if let failure { session.output.writeError(failure.description) }
         return (outcome, failure, session.wantsToQuit)
       }
@@ -115,5 +167,20 @@ public struct ScriptRunner: Sendable {
       if wantsToQuit { break }
     }
     return result
+  }
+
+  /// Runs one line (echoed first when asked), or fails with why it could not be read.
+  private func run(_ line: Swift.Result<String, WorkbenchError>, in session: Session) -> Interpreter.Outcome {
+    let text: String
+    switch line {
+    case .success(let line): text = line
+    case .failure(let error): return .failed(error.description)
+    }
+    if options.echoCommands, !CommandLineSplitter.isBlankOrComment(text) { session.print("> \(text)") }
+    let outcome = Interpreter.run(line: text, in: session)
+    if outcome == .succeeded, session.world.monitor?.isStopRequested == true {
+      return .interrupted("the script stopped after this line")
+    }
+    return outcome
   }
 }
