@@ -41,7 +41,6 @@ struct AppStoreServerAPIController {
       context.logger.debug("bearer token refused: \(BearerTokenVerifier.Failure.wrongBundleId.rawValue)")
       return Response(status: .unauthorized)
     }
-    if let delay = answer.delay { try await Task.sleep(for: delay) }
-    return Response(answer)
+    return try await Response.after(answer)
   }
 }

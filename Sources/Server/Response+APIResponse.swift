@@ -16,6 +16,13 @@ extension Response {
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
   }
 
+  /// The answer, sent once its `delay` (a fault switch) has passed: the wait happens here, at the
+  /// edge, outside the world's owner, so other requests and commands go on meanwhile.
+  static func after(_ answer: APIResponse) async throws -> Response {
+    if let delay = answer.delay { try await Task.sleep(for: delay) }
+    return Response(answer)
+  }
+
   /// Apple's error answer.
   init(error: APIError) {
     self.init(APIResponse.error(error))

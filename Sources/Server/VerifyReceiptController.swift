@@ -25,6 +25,6 @@ struct VerifyReceiptController {
     let answer = await world.withWorld { world in
       VerifyReceiptEndpoint.respond(toBody: body, face: face, in: world)
     }
-    return Response(answer)
+    return try await Response.after(answer)
   }
 }

@@ -48,6 +48,26 @@ if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
   else
     fail "Apple's App Store Server Library accepts storebench's artifacts"
   fi
+  printf 'catalog load catalog/selfies.json\nbuy com.example.selfies.sub.allaccess\napi-key create --out AuthKey.p8\n' \
+    > "$work/serve.storebench"
+  (cd "$work" && STOREBENCH_CA_DIR="$work/ca" exec "$bin" serve serve.storebench > serve.out 2> serve.err) &
+  server=$!
+  for _ in $(seq 100); do [ -s "$work/serve.out" ] && break; sleep 0.1; done
+  url=$(head -1 "$work/serve.out")
+  served_id=$(grep -o 'purchased 2[0-9]*' "$work/serve.err" | tail -1 | awk '{print $2}')
+  if "$venv/bin/python" "$here/check_server_auth.py" "$url" "$work/AuthKey.p8" SB00000001 \
+    57246542-96fe-1a63-e053-0824d011072a com.example.selfies "$served_id"; then
+    pass "storebench serve accepts the bearer token of Apple's library and refuses another bundle id"
+  else
+    fail "storebench serve accepts the bearer token of Apple's library and refuses another bundle id"
+    cat "$work/serve.err"
+  fi
+  kill -TERM "$server" 2> /dev/null
+  if wait "$server"; then
+    pass "storebench serve ends with status 0 on SIGTERM"
+  else
+    fail "storebench serve ends with status 0 on SIGTERM"
+  fi
 else
   echo "################################################################"
   echo "SKIPPED: app-store-server-library could not be installed (see below)"
