@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
   @OptionGroup var common: CommonOptions
 
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case all, subscriptions, commands, crypto
+    case all, subscriptions, commands, crypto, api
   }
 
   func validate() throws {
@@ -47,6 +47,10 @@ struct BenchCommand: ParsableCommand {
     if only == .all || only == .subscriptions { try runSubscriptions() }
     if only == .all || only == .commands { try runCommands() }
     if only == .all || only == .crypto { try runCrypto() }
+    if only == .all || only == .api {
+      let directory = AuthorityLocator.directory(option: common.caDir)
+      try ServerAPIBenchmark(authorityDirectory: directory).report(repeats: repeats) { Console.write($0) }
+    }
   }
 
   private func runCommands() throws {
