@@ -67,7 +67,7 @@ public struct VerifyReceiptService {
     }
     let receipt: AppReceipt
     do {
-      receipt = try ReceiptVerifier(trustedRoots: [authority.root]).verify(bytes, at: now)
+      receipt = try world.verifiedReceipts.verify(bytes, trustedRoot: authority.root, at: now)
     } catch {
       let malformed: Set<VerificationCheck> = [
         .malformedContainer, .notSignedData, .missingContent, .malformedPayload,
@@ -102,7 +102,13 @@ public struct VerifyReceiptService {
   public static func receiptBytes(_ data: [UInt8]) -> [UInt8]? {
     guard !data.isEmpty else { return nil }
     if data.first == 0x30 { return data }
-    let text = String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
+    let text: String
+    if data.allSatisfy({ $0 < 0x80 }) {
+      // In ASCII, the white space of `Character.isWhitespace` is tab to carriage return, and space.
+      text = String(decoding: data.filter { !(0x09...0x0D).contains($0) && $0 != 0x20 }, as: UTF8.self)
+    } else {
+      text = String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
+    }
     return Base64.decode(text, .standard)
   }
 

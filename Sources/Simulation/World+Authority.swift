@@ -13,6 +13,20 @@ extension World {
     return authority
   }
 
+  /// A JWS signer of the authority (see ``authority()``): the one made before while the authority
+  /// signs with the same certificate, else a new one.
+  ///
+  /// - Throws: ``SimulationError`` naming the file at fault.
+  public func jwsSigner() throws(SimulationError) -> JWSSigner {
+    let authority = try authority()
+    if let lastJWSSigner, lastJWSSigner.certificate == authority.jwsSigningCertificate {
+      return lastJWSSigner
+    }
+    let signer = JWSSigner(authority: authority)
+    lastJWSSigner = signer
+    return signer
+  }
+
   /// Runs `body` with one certificate authority from start to end: what it signs, it verifies with
   /// the same keys, even when another process rotates the authority meanwhile. Work after it opens
   /// the authority again, and so sees that rotation.

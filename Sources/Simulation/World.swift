@@ -35,6 +35,8 @@ public final class World: StoreListener {
   var authorityInUse: CertificateAuthority?
   /// Whether work under way keeps one authority.
   var keepsOneAuthority = false
+  /// The JWS signer last made (see ``jwsSigner()``): making one encodes its certificate chain.
+  var lastJWSSigner: JWSSigner?
   /// The app's Apple ID (`appAppleId`) in server answers and notifications; Apple's verifiers
   /// compare it in production.
   public var appAppleId: Int64 = 1_234_567_890
@@ -50,6 +52,12 @@ public final class World: StoreListener {
   public let notifications = ServerNotifications()
   /// The App Store Connect API keys whose tokens the App Store Server API accepts.
   public var apiKeys = APIKeyRegistry()
+  /// Receipts verifyReceipt has verified, so that the same receipt posted again is not verified
+  /// again (see ``VerifiedReceiptCache``).
+  public let verifiedReceipts = VerifiedReceiptCache()
+  /// Tokens the App Store Server API has signed, so that the same payload asked for again is not
+  /// signed again (see ``SignedPayloadCache``).
+  public let signedPayloads = SignedPayloadCache()
   /// Watches long work: asked whether to stop between events, told of progress.
   public weak var monitor: (any WorkMonitor)?
 

@@ -1,10 +1,13 @@
 import SwiftASN1
 import X509
 
-/// A certificate together with its DER encoding, so exports and fingerprints need no re-encoding.
+/// A certificate together with its DER and PEM encodings, so exports, fingerprints and the check
+/// that a directory still holds the same root need no re-encoding.
 struct IssuedCertificate: Hashable, Sendable {
   var certificate: Certificate
   var der: [UInt8]
+  /// The PEM file's bytes, with a final line break.
+  var pem: [UInt8]
 
   /// Wraps a freshly issued certificate.
   init(_ certificate: Certificate) throws {
@@ -12,6 +15,7 @@ struct IssuedCertificate: Hashable, Sendable {
     try serializer.serialize(certificate)
     self.certificate = certificate
     self.der = serializer.serializedBytes
+    self.pem = Self.pem(serializer.serializedBytes)
   }
 
   /// Reads a PEM certificate file's contents.
@@ -24,6 +28,7 @@ struct IssuedCertificate: Hashable, Sendable {
       }
       self.certificate = try Certificate(derEncoded: document.derBytes)
       self.der = document.derBytes
+      self.pem = Self.pem(document.derBytes)
     } catch let error as CertificateAuthorityError {
       throw error
     } catch {
@@ -34,7 +39,11 @@ struct IssuedCertificate: Hashable, Sendable {
   func encoded(_ format: CertificateExportFormat) -> [UInt8] {
     switch format {
     case .der: der
-    case .pem: Array(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString.utf8) + [UInt8(ascii: "\n")]
+    case .pem: pem
     }
+  }
+
+  private static func pem(_ der: [UInt8]) -> [UInt8] {
+    Array(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString.utf8) + [UInt8(ascii: "\n")]
   }
 }

@@ -27,14 +27,15 @@ final class JWSChainCache: @unchecked Sendable {
     }
   }
 
-  let capacity: Int
   private let lock = NSLock()
-  private var entries: [HeaderKey: Entry] = [:]
-  private var order: [HeaderKey] = []
+  private var entries: BoundedCache<HeaderKey, Entry>
 
   init(capacity: Int) {
-    self.capacity = capacity
+    entries = BoundedCache(capacity: capacity)
   }
+
+  /// The most entries kept.
+  var capacity: Int { entries.capacity }
 
   /// The entry for a header segment whose chain is valid at `time`.
   func entry(for encodedHeader: ArraySlice<UInt8>, at time: Date) -> Entry? {
@@ -46,14 +47,6 @@ final class JWSChainCache: @unchecked Sendable {
 
   /// Remembers a validated header.
   func insert(_ entry: Entry, for encodedHeader: ArraySlice<UInt8>) {
-    lock.withLock {
-      let key = HeaderKey(encodedHeader)
-      if entries.updateValue(entry, forKey: key) == nil {
-        order.append(key)
-      }
-      if order.count > capacity {
-        entries[order.removeFirst()] = nil
-      }
-    }
+    lock.withLock { entries.insert(entry, for: HeaderKey(encodedHeader)) }
   }
 }

@@ -28,9 +28,23 @@ public struct ReceiptVerifier: Sendable {
   /// - Throws: `VerificationFailure` naming the failed check.
   /// - Returns: The verified receipt payload.
   public func verify(_ bytes: [UInt8], at validationTime: Date) throws(VerificationFailure) -> AppReceipt {
+    try verifyWithChain(bytes, at: validationTime).receipt
+  }
+
+  /// Parses, verifies and decodes a receipt file, and tells the chain that signed it (whose
+  /// validity says until when the same verification holds).
+  ///
+  /// - Parameters:
+  ///   - bytes: The receipt file's bytes, DER or BER.
+  ///   - validationTime: The time to validate the chain at.
+  /// - Throws: `VerificationFailure` naming the failed check.
+  /// - Returns: The verified receipt payload and its validated chain.
+  public func verifyWithChain(
+    _ bytes: [UInt8], at validationTime: Date
+  ) throws(VerificationFailure) -> (receipt: AppReceipt, chain: VerifiedChain) {
     let receipt = try SignedReceipt(berEncoded: bytes)
-    _ = try verifySignature(of: receipt, at: validationTime)
-    return try ReceiptDecoder().decode(receipt)
+    let chain = try verifySignature(of: receipt, at: validationTime)
+    return (try ReceiptDecoder().decode(receipt), chain)
   }
 
   /// Verifies a parsed container's signature and chain.

@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
       subscriptions: advances the clock over N and then 2N subscriptions of mixed periods and reports \
       events per second, wall time, peak memory and the 2N/N time ratio. commands: runs scripts through \
       the interpreter (10,000 purchases then verify; a day of renewals every 2 s then verify; 100,000 \
-      inexpensive commands). crypto: signing and verifying rates. Each measurement runs --repeats times and \
+      inexpensive commands). crypto: signing and verifying rates. api: the server's answers in this process \
+      (Get Transaction Info, history, statuses, verifyReceipt of a 100-transaction receipt). Each measurement runs --repeats times and \
       the fastest run is reported. serve (not part of all; needs wrk): the HTTP server in this process, \
       wrk at --connections for --seconds on Get Transaction Info and on verifyReceipt with a 100-transaction \
       receipt: requests/s, p99 latency, resident memory; --requests N instead repeats Get Transaction Info \
@@ -42,7 +43,7 @@ struct BenchCommand: ParsableCommand {
   @OptionGroup var common: CommonOptions
 
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case all, subscriptions, commands, crypto, serve
+    case all, subscriptions, commands, crypto, api, serve
   }
 
   func validate() throws {
@@ -56,6 +57,10 @@ struct BenchCommand: ParsableCommand {
     if only == .all || only == .subscriptions { try runSubscriptions() }
     if only == .all || only == .commands { try runCommands() }
     if only == .all || only == .crypto { try runCrypto() }
+    if only == .all || only == .api {
+      let directory = AuthorityLocator.directory(option: common.caDir)
+      try ServerAPIBenchmark(authorityDirectory: directory).report(repeats: repeats) { Console.write($0) }
+    }
     if only == .serve { try runServe() }
   }
 

@@ -39,7 +39,7 @@ public indirect enum OrderedJSON: Hashable, Sendable {
       text += "{"
       for (index, member) in members.enumerated() {
         if index > 0 { text += "," }
-        text += Self.quoted(member.key)
+        Self.appendQuoted(member.key, to: &text)
         text += ":"
         member.value.write(into: &text)
       }
@@ -51,20 +51,42 @@ public indirect enum OrderedJSON: Hashable, Sendable {
         element.write(into: &text)
       }
       text += "]"
-    case .string(let string): text += Self.quoted(string)
+    case .string(let string): Self.appendQuoted(string, to: &text)
     case .integer(let value): text += String(value)
     case .bool(let value): text += value ? "true" : "false"
     }
   }
 
-  /// A string as a JSON string literal: quotes, backslashes and control characters escaped, the
-  /// rest (`/` included) as it is.
+  /// A string as a JSON string literal: quotes, backslashes and control characters escaped as
+  /// Foundation's `JSONEncoder` escapes them (`\b`, `\f`, `\n`, `\r`, `\t`, else `\u00xx`), the rest
+  /// (`/` included) as it is.
   public static func quoted(_ string: String) -> String {
-    var text = "\""
+    var text = ""
+    appendQuoted(string, to: &text)
+    return text
+  }
+
+  /// Appends a string as a JSON string literal (see ``quoted(_:)``) to a text: the writers of
+  /// long JSON texts use this, so that a string with nothing to escape is copied in one piece.
+  ///
+  /// - Parameters:
+  ///   - string: The string.
+  ///   - text: The text to append to.
+  public static func appendQuoted(_ string: String, to text: inout String) {
+    text += "\""
+    let escapes =
+      string.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
+      ?? string.utf8.contains(where: needsEscape)
+    guard escapes else {
+      text += string
+      return text += "\""
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": text += "\\\""
       case "\\": text += "\\\\"
+      case "\u{8}": text += "\\b"
+      case "\u{C}": text += "\\f"
       case "\n": text += "\\n"
       case "\r": text += "\\r"
       case "\t": text += "\\t"
@@ -74,6 +96,11 @@ public indirect enum OrderedJSON: Hashable, Sendable {
       default: text.unicodeScalars.append(scalar)
       }
     }
-    return text + "\""
+    text += "\""
+  }
+
+  /// Whether a UTF-8 byte is escaped in a string literal: a control character, `"` or `\\`.
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C
   }
 }

@@ -45,7 +45,7 @@ extension World {
         "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: see sendRenewalExtensionSummary"
       )
     }
-    let signer = JWSSigner(authority: try authority())
+    let signer = try jwsSigner()
     var data = [
       OrderedJSON.Member("appAppleId", .integer(appAppleId)),
       .init("bundleId", .string(store.catalog.bundleId)),
@@ -99,7 +99,7 @@ extension World {
     ])
     return try keepNotification(
       .renewalExtension, .summary, body: .init("summary", summary), to: urls,
-      signer: JWSSigner(authority: try authority()))
+      signer: try jwsSigner())
   }
 
   /// The URLs of the world's environment.

@@ -58,7 +58,7 @@ struct APIContext {
   /// Signs payloads with the world's certificate authority.
   func signer() throws(APIError) -> JWSSigner {
     do {
-      return JWSSigner(authority: try world.authority())
+      return try world.jwsSigner()
     } catch {
       throw .generalInternal
     }
@@ -69,10 +69,11 @@ struct APIContext {
     try sign(SignedPayloadFactory(world: world).transaction(record), with: signer)
   }
 
-  /// Any payload as a JWS.
-  func sign(_ payload: some Encodable, with signer: JWSSigner) throws(APIError) -> String {
+  /// Any payload as a JWS: the token signed earlier for the same payload by the same signer, if
+  /// the world keeps it (see ``SignedPayloadCache``), else a new one.
+  func sign(_ payload: some Encodable & Hashable, with signer: JWSSigner) throws(APIError) -> String {
     do {
-      return try signer.sign(payload)
+      return try world.signedPayloads.token(for: payload, signedBy: signer)
     } catch {
       throw .generalInternal
     }

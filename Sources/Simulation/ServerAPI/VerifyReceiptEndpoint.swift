@@ -7,8 +7,8 @@ import Verifier
 /// sandbox face 21008 to a production one, so that a client's redirect can be tested.
 public enum VerifyReceiptEndpoint {
   /// Answers a posted body: HTTP 200 whatever the status, as Apple does. A body that is not
-  /// `{"receipt-data": "…", …}` gets `{"status":21000}`; otherwise the answer is the JSON text the
-  /// `verify` command prints, from the same models. The `verify-receipt` fault switches apply:
+  /// `{"receipt-data": "…", …}` gets `{"status":21000}`; otherwise the answer is what the `verify`
+  /// command prints, from the same models, as compact JSON (as Apple's hosts answer). The `verify-receipt` fault switches apply:
   /// `status N` answers `{"status":N}`, `rate-limit` and `error` answer as the API's do, `delay`
   /// holds the answer back.
   ///
@@ -36,7 +36,7 @@ public enum VerifyReceiptEndpoint {
       }
       do {
         let response = try VerifyReceiptService(world: world).verify(request.request(to: face))
-        return .json(try response.body.renderedJSON())
+        return .json(try response.body.renderedJSON(isCompact: true))
       } catch {
         return statusOnly(21100)  // Apple's "internal data access error": the answer could not be made
       }

@@ -55,12 +55,13 @@ public struct ResponseBody: Codable, Hashable, Sendable {
     if status == 0 { try container.encode(status, forKey: .status) }
   }
 
-  /// The text `verify --json` prints: indented two spaces a level, keys in the order Apple writes
-  /// them.
+  /// The JSON text, keys in the order Apple writes them: indented two spaces a level, as
+  /// `verify --json` prints it, or compact, as Apple's endpoint answers.
   ///
+  /// - Parameter isCompact: Whether the text has no white space at all.
   /// - Throws: `EncodingError` if a value cannot be written as JSON (none of this model's can).
   /// - Returns: The text, without a final line break.
-  public func renderedJSON() throws -> String {
-    try OrderedJSONEncoder().encode(self)
+  public func renderedJSON(isCompact: Bool = false) throws -> String {
+    try OrderedJSONEncoder(isCompact: isCompact).encode(self)
   }
 }
