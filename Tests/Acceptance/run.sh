@@ -39,8 +39,8 @@ else
 fi
 
 venv="$top/.build/acceptance-venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
-  python3 -m venv "$venv" > /dev/null 2>&1 && "$venv/bin/pip" install -q app-store-server-library > "$work/pip.log" 2>&1
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2> /dev/null; then
+  python3 -m venv "$venv" > /dev/null 2>&1 && "$venv/bin/pip" install -q app-store-server-library inapppy > "$work/pip.log" 2>&1
 fi
 if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
   if "$venv/bin/python" "$here/check_apple_library.py" "$work" com.example.selfies "$transaction_id"; then
@@ -73,6 +73,14 @@ else
   echo "SKIPPED: app-store-server-library could not be installed (see below)"
   echo "################################################################"
   cat "$work/pip.log" 2> /dev/null | tail -5
+fi
+if "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2> /dev/null; then
+  mkdir -p "$work/year"
+  if "$venv/bin/python" -W ignore::DeprecationWarning "$here/server_year.py" "$bin" "$work/year" > "$work/year.log" 2>&1; then
+    pass "a backend's year against storebench serve: $(grep -c '^ok' "$work/year.log") checks by Apple's library, inapppy and a notification receiver"
+  else
+    fail "a backend's year against storebench serve"; grep -v '^ok' "$work/year.log" | tail -20
+  fi
 fi
 echo "acceptance: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
