@@ -58,6 +58,8 @@ public final class World: StoreListener {
   /// Tokens the App Store Server API has signed, so that the same payload asked for again is not
   /// signed again (see ``SignedPayloadCache``).
   public let signedPayloads = SignedPayloadCache()
+  /// verifyReceipt answers given since the world last changed (see ``noteChange()``).
+  public let verifyReceiptAnswers = VerifyReceiptAnswerCache()
   /// Watches long work: asked whether to stop between events, told of progress.
   public weak var monitor: (any WorkMonitor)?
 
@@ -125,6 +127,12 @@ public final class World: StoreListener {
       }
     }
     deliverNotifications(notAfter: store.clock.now)
+  }
+
+  /// Says that the world may have changed (a command ran, or a request that changes things):
+  /// answers kept for a world standing still are dropped.
+  public func noteChange() {
+    verifyReceiptAnswers.removeAll()
   }
 
   // MARK: Time

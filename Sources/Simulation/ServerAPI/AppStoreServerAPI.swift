@@ -60,6 +60,7 @@ public enum AppStoreServerAPI {
       }
     }
     world.settle()
+    if request.method != "GET" { world.noteChange() }
     return answer
   }
 

@@ -8,7 +8,8 @@ import Verifier
 public enum VerifyReceiptEndpoint {
   /// Answers a posted body: HTTP 200 whatever the status, as Apple does. A body that is not
   /// `{"receipt-data": "…", …}` gets `{"status":21000}`; otherwise the answer is what the `verify`
-  /// command prints, from the same models, as compact JSON (as Apple's hosts answer). The `verify-receipt` fault switches apply:
+  /// command prints, from the same models, as compact JSON (as Apple's hosts answer), kept while the world stands still
+  /// (``VerifyReceiptAnswerCache``). The `verify-receipt` fault switches apply:
   /// `status N` answers `{"status":N}`, `rate-limit` and `error` answer as the API's do, `delay`
   /// holds the answer back.
   ///
@@ -28,18 +29,27 @@ public enum VerifyReceiptEndpoint {
       for case .status(let status) in world.serverAPI.faults(for: ServerFault.verifyReceipt) {
         return statusOnly(status)
       }
-      let request: RequestBody
-      do {
-        request = try JSONDecoder().decode(RequestBody.self, from: Data(body))
-      } catch {
-        return statusOnly(21000)
+      return world.verifyReceiptAnswers.answer(
+        toBody: body, face: face.rawValue, clock: world.store.clock.now.timeIntervalSince1970
+      ) {
+        verify(body, face: face, in: world)
       }
-      do {
-        let response = try VerifyReceiptService(world: world).verify(request.request(to: face))
-        return .json(try response.body.renderedJSON(isCompact: true))
-      } catch {
-        return statusOnly(21100)  // Apple's "internal data access error": the answer could not be made
-      }
+    }
+  }
+
+  /// Decodes the body and answers it through ``VerifyReceiptService``.
+  private static func verify(_ body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse {
+    let request: RequestBody
+    do {
+      request = try JSONDecoder().decode(RequestBody.self, from: Data(body))
+    } catch {
+      return statusOnly(21000)
+    }
+    do {
+      let response = try VerifyReceiptService(world: world).verify(request.request(to: face))
+      return .json(try response.body.renderedJSON(isCompact: true))
+    } catch {
+      return statusOnly(21100)  // Apple's "internal data access error": the answer could not be made
     }
   }
 

@@ -50,6 +50,7 @@ public enum Interpreter {
     if !command.isEmpty {
       outcome = execute(command, in: session)
       session.world.settle()
+      session.world.noteChange()
     }
     guard tries > 0 else { return outcome }
     switch outcome {
