@@ -104,7 +104,7 @@ public struct ServerAPIBenchmark {
         continue
       }
       write(
-        "  " + fastest.name.padding(toLength: 52, withPad: " ", startingAt: 0)
+        "  " + fastest.name.padding(toLength: 62, withPad: " ", startingAt: 0)
           + String(
             format: "mean %8.1f µs  p99 %8.1f µs  %8.0f calls/s  %6d bytes", fastest.meanMicroseconds,
             fastest.p99Microseconds, fastest.callsPerSecond, fastest.answerBytes))

@@ -182,7 +182,11 @@ private func run(
   }
 
   @Test func theRegressionSuitePasses() throws {
-    let suite = SuiteRunner(runner: try runner())
+    var runner = try runner()
+    // The executable sends notifications over HTTP; the suite's notification scripts post to a
+    // closed port, which that transport reports as SOCKET_ISSUE.
+    runner.options.services = SessionServices(notificationTransport: ConnectingTransport())
+    let suite = SuiteRunner(runner: runner)
     let scripts = try SuiteRunner.scripts(in: repository.appendingPathComponent("scripts").path)
     #expect(scripts.count >= 12)
     for script in scripts {
