@@ -67,7 +67,7 @@ let package = Package(
     ),
     .target(
       name: "Benchmarks",
-      dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench", "Server", crypto]),
+      dependencies: ["Catalog", "Store", "Queue", "Verifier", "Simulation", "Workbench", "Server", crypto]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
