@@ -53,7 +53,7 @@ let package = Package(
       dependencies: [
         "Workbench", "Benchmarks", "Simulation", "Store", "SystemIO", "CLibEdit", argumentParser,
       ]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),

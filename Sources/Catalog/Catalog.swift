@@ -10,6 +10,9 @@ public struct Catalog: Sendable {
   public var baseStorefront: Storefront
   /// Storefronts the catalog declares beyond the built-in ones.
   public var storefronts: [Storefront]
+  /// The test conditions of the Xcode StoreKit configuration file the catalog came from; nothing
+  /// set for other catalogs. The store applies them when it takes the catalog.
+  public var storeKitSettings = StoreKitSettings()
   /// The products, in catalog order.
   public private(set) var products: [Product]
   private var index: [String: Int]

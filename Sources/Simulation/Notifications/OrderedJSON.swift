@@ -1,3 +1,5 @@
+import Catalog
+
 /// A JSON value whose objects keep their keys in the order given, written compactly: how
 /// notification payloads and the notification endpoints' answers are built, in Apple's key order.
 public indirect enum OrderedJSON: Hashable, Sendable {
@@ -60,20 +62,6 @@ public indirect enum OrderedJSON: Hashable, Sendable {
   /// A string as a JSON string literal: quotes, backslashes and control characters escaped, the
   /// rest (`/` included) as it is.
   public static func quoted(_ string: String) -> String {
-    var text = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
+    JSONText.quoted(string)
   }
 }
