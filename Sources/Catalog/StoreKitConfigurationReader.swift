@@ -2,11 +2,11 @@ import Foundation
 
 /// Reads an Xcode StoreKit configuration file (`.storekit`): products, non-renewing subscriptions,
 /// subscription groups with their levels, periods, introductory, promotional, code and win-back
-/// offers and billing plans, and the file's test settings (``StoreKitSettings``).
+/// offers and billing plans, the file's test settings (``StoreKitSettings``) and what an export
+/// writes back (``StoreKitFileDetails``).
 ///
-/// The format is Xcode's and undocumented, so keys storebench keeps nothing of (internal ids, app
-/// policies, the offer-signing key pair) are tolerated and ignored; the keys it does use are checked
-/// as strictly as the native format's.
+/// The format is Xcode's and undocumented, so unknown keys are tolerated and ignored; the keys
+/// storebench uses are checked as strictly as the native format's.
 struct StoreKitConfigurationReader {
   /// The bundle identifier to give the catalog: a `.storekit` file does not name its app.
   let bundleId: String
@@ -32,6 +32,7 @@ struct StoreKitConfigurationReader {
       baseStorefront: settings.storefront.flatMap(Storefront.named) ?? Storefront.named("USA")!,
       products: products.map(\.product))
     catalog.storeKitSettings = settings
+    catalog.storeKitDetails = try StoreKitDetailsReader().details(object)
     return catalog
   }
 

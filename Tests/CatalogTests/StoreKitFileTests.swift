@@ -88,13 +88,39 @@ let everySettingFixture = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 
   @Test func theExportIsLaidOutAsXcodeWritesIt() throws {
     let text = String(decoding: StoreKitConfigurationWriter.bytes(try fixture()), as: UTF8.self)
-    #expect(text.hasPrefix("{\n  \"identifier\" : \""))
+    #expect(text.hasPrefix("{\n  \"appPolicies\" : {\n    \"eula\" : \"\",\n"))
+    #expect(text.contains("\n  \"identifier\" : \"B495CDA2\",\n"))
     #expect(text.contains("\"nonRenewingSubscriptions\" : [\n    {\n      \"displayPrice\" : \"9.99\",\n"))
     #expect(text.contains("        {\n          \"adHocOffers\" : [\n\n          ],\n"))
     #expect(
       text.contains(
         "    \"_storefront\" : \"FRA\",\n    \"_storeKitError\" : 2,\n    \"_storeKitErrors\" : ["))
     #expect(text.hasSuffix("  \"version\" : {\n    \"major\" : 5,\n    \"minor\" : 0\n  }\n}\n"))
+  }
+
+  @Test func aGenuineXcodeFileIsReadAndExportedByteForByte() throws {
+    let path = URL(fileURLWithPath: everySettingFixture).deletingLastPathComponent()
+      .appendingPathComponent("revenuecat-maestro.storekit").path
+    let catalog = try CatalogLoader.load(path: path)
+    #expect(
+      catalog.products.map(\.id) == [
+        "maestro.weekly.tests.01", "maestro.monthly.tests.02", "maestro.weekly2.tests.01",
+      ])
+    #expect(
+      catalog.products.map { $0.subscription?.group } == [
+        "subscription.group.1", "subscription.group.1", "subscription.group.2",
+      ])
+    #expect(
+      catalog.product("maestro.weekly.tests.01")?.subscription?.promotionalOffers == [
+        Offer(
+          id: "maestro.weekly.tests.promo.free.01", mode: .freeTrial, period: .init(value: 3, unit: .day),
+          numberOfPeriods: 1, price: 0)
+      ])
+    #expect(catalog.storeKitSettings.failTransactionsEnabled == false)
+    #expect(catalog.storeKitSettings.storeKitErrors?.count == 9)
+    #expect(catalog.storeKitDetails.identifier == "6FF06023")
+    let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(Data(StoreKitConfigurationWriter.bytes(catalog)) == original)
   }
 
   @Test func aNativeCatalogExportsAndLoadsBack() throws {
