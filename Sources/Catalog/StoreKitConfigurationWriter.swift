@@ -171,6 +171,7 @@ public struct StoreKitConfigurationWriter {
     }
     if let date = settings.lastSynchronizedDate { members.append(("_lastSynchronizedDate", .number(date))) }
     if let errors = settings.storeKitErrors { members.append(("_storeKitErrors", .array(errors.map(error)))) }
+    members += settings.unknownMembers.map { ($0.key, $0.value) }
     return object(members)
   }
 

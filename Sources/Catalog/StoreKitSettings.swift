@@ -37,8 +37,9 @@ public struct StoreKitSettings: Hashable, Sendable {
   public var developerTeamID: String?
   /// `_lastSynchronizedDate`: seconds since 2001-01-01 of the last sync, as written.
   public var lastSynchronizedDate: String?
-  /// Keys of `settings` storebench does not know, in file order (read, then left out).
-  public var unknownKeys: [String] = []
+  /// Members of `settings` storebench does not know, in file order, kept as written so an export
+  /// writes them back.
+  public var unknownMembers: [JSONMember] = []
 
   /// Creates settings with nothing set.
   public init() {}

@@ -14,7 +14,9 @@ struct StoreKitSettingsReader {
     let known =
       StoreKitSettings.booleanKeys.map(\.key) + StoreKitSettings.integerKeys.map(\.key)
       + StoreKitSettings.stringKeys.map(\.key) + ["_storeKitErrors", "_lastSynchronizedDate"]
-    for (key, _) in object.entries where !known.contains(key) { settings.unknownKeys.append(key) }
+    for (key, node) in object.entries where !known.contains(key) {
+      settings.unknownMembers.append(JSONMember(key, node.value))
+    }
     for (key, path) in StoreKitSettings.booleanKeys {
       settings[keyPath: path] = try object.optional(key)?.bool()
     }

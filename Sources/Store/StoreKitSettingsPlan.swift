@@ -114,8 +114,8 @@ public struct StoreKitSettingsPlan: Sendable {
       notes.append(
         "_storefront \(id) is not a storefront storebench knows; the world uses \(catalog.baseStorefront)")
     }
-    for key in settings.unknownKeys {
-      notes.append("setting \(key) is not known to storebench and is ignored")
+    for key in settings.unknownMembers.map(\.key) {
+      notes.append("setting \(key) is not known to storebench (ignored, and written back by an export)")
     }
   }
 

@@ -24,7 +24,7 @@ let everySettingFixture = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(settings.billingGracePeriodEnabled == true)
     #expect(settings.applicationInternalID == "1552944963" && settings.developerTeamID == "8SXR2327BM")
     #expect(settings.lastSynchronizedDate == "743722291.47")
-    #expect(settings.unknownKeys.isEmpty)
+    #expect(settings.unknownMembers.isEmpty)
     let errors = try #require(settings.storeKitErrors)
     #expect(errors.count == 9)
     #expect(
@@ -121,6 +121,21 @@ let everySettingFixture = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(catalog.storeKitDetails.identifier == "6FF06023")
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(Data(StoreKitConfigurationWriter.bytes(catalog)) == original)
+  }
+
+  @Test func unknownSettingsAreKeptAndWrittenBack() throws {
+    let json = #"{"settings": {"applicationName": "Kit", "_locale": "en_US", "_future": {"a": [1, null]}}}"#
+    let catalog = try CatalogLoader.parseStoreKitConfiguration(Array(json.utf8), bundleId: "b")
+    #expect(catalog.storeKitSettings.unknownMembers.map(\.key) == ["applicationName", "_future"])
+    let bytes = StoreKitConfigurationWriter.bytes(catalog)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(
+      text.contains(
+        "  \"settings\" : {\n    \"_future\" : {\n      \"a\" : [\n        1,\n        null\n      ]\n    },\n"
+      ))
+    let reloaded = try CatalogLoader.parseStoreKitConfiguration(bytes, bundleId: "b")
+    #expect(reloaded.storeKitSettings.unknownMembers.map(\.key) == ["_future", "applicationName"])
+    #expect(StoreKitConfigurationWriter.bytes(reloaded) == bytes)
   }
 
   @Test func aNativeCatalogExportsAndLoadsBack() throws {

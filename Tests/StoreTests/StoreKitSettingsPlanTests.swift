@@ -69,7 +69,7 @@ import Testing
       plan.notes == [
         "_timeRate 4 is not simulated (a day-based rate deprecated in iOS 15.2, or unknown)",
         "_storefront NLD is not a storefront storebench knows; the world uses USA",
-        "setting applicationName is not known to storebench and is ignored",
+        "setting applicationName is not known to storebench (ignored, and written back by an export)",
       ])
   }
 
