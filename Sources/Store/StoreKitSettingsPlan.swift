@@ -80,7 +80,11 @@ public struct StoreKitSettingsPlan: Sendable {
       }
       arm(.buy, failing ? code : nil)
     }
-    for entry in settings.storeKitErrors ?? [] {
+    planStoreKitErrors(settings.storeKitErrors ?? [])
+  }
+
+  private mutating func planStoreKitErrors(_ entries: [StoreKitErrorSetting]) {
+    for entry in entries {
       guard let api = Self.errorAPIs[entry.name] else {
         if entry.isEnabled {
           notes.append(
@@ -90,7 +94,8 @@ public struct StoreKitSettingsPlan: Sendable {
       }
       if entry.isEnabled, entry.current != .null {
         notes.append(
-          "_storeKitErrors \"\(entry.name)\" error \(entry.current.quoted) is not understood; \(api.rawValue) fails with \(SKErrorCode.unknown)"
+          "_storeKitErrors \"\(entry.name)\": the armed error (\(entry.current.quoted)) is not understood; "
+            + "\(api.rawValue) fails with \(SKErrorCode.unknown)"
         )
       }
       arm(api, entry.isEnabled ? .unknown : nil)
@@ -121,23 +126,18 @@ public struct StoreKitSettingsPlan: Sendable {
 
   private mutating func planOffers(_ catalog: Catalog) {
     let terms = catalog.products.compactMap(\.subscription)
-    let codes = terms.reduce(0) { $0 + $1.codeOffers.count }
-    let winBacks = terms.reduce(0) { $0 + $1.winBackOffers.count }
-    let plans = terms.reduce(0) { $0 + $1.billingPlans.count }
-    if codes > 0 {
-      notes.append(
-        "\(codes) offer code\(codes == 1 ? "" : "s") kept in the catalog; storebench cannot redeem offer codes yet"
-      )
-    }
-    if winBacks > 0 {
-      notes.append(
-        "\(winBacks) win-back offer\(winBacks == 1 ? "" : "s") kept in the catalog; storebench cannot redeem win-back offers yet"
-      )
-    }
-    if plans > 0 {
-      notes.append(
-        "\(plans) billing plan\(plans == 1 ? "" : "s") kept in the catalog; storebench charges the regular price"
-      )
-    }
+    noteKept(
+      terms.reduce(0) { $0 + $1.codeOffers.count }, "offer code", "storebench cannot redeem offer codes yet")
+    noteKept(
+      terms.reduce(0) { $0 + $1.winBackOffers.count }, "win-back offer",
+      "storebench cannot redeem win-back offers yet")
+    noteKept(
+      terms.reduce(0) { $0 + $1.billingPlans.count }, "billing plan", "storebench charges the regular price")
+  }
+
+  /// Notes that `count` things of a kind the store cannot use are kept in the catalog, and why.
+  private mutating func noteKept(_ count: Int, _ noun: String, _ consequence: String) {
+    guard count > 0 else { return }
+    notes.append("\(count) \(noun)\(count == 1 ? "" : "s") kept in the catalog; \(consequence)")
   }
 }

@@ -55,8 +55,13 @@ import Testing
     store.gracePeriodDays = 28
     try store.replaceCatalog(with: try catalog(#"{"_billingGracePeriodEnabled": false}"#))
     #expect(store.isAskToBuyOn && store.gracePeriodDays == nil)
-    try store.replaceCatalog(with: try catalog(#"{"_failTransactionsEnabled": true, "_storeKitError": 99}"#))
+    let failing = try catalog(#"{"_failTransactionsEnabled": true, "_storeKitError": 99}"#)
+    try store.replaceCatalog(with: failing)
     #expect(store.faults.standingError(.buy) == .unknown)
+    #expect(
+      StoreKitSettingsPlan(catalog: failing).notes == [
+        "_storeKitError 99 is not an SKError code; transactions fail with SKError 0 unknown"
+      ])
     try store.replaceCatalog(with: try catalog(#"{"_failTransactionsEnabled": false}"#))
     #expect(store.faults.standingError(.buy) == nil)
   }
@@ -70,6 +75,17 @@ import Testing
         "_timeRate 4 is not simulated (a day-based rate deprecated in iOS 15.2, or unknown)",
         "_storefront NLD is not a storefront storebench knows; the world uses USA",
         "setting applicationName is not known to storebench (ignored, and written back by an export)",
+      ])
+  }
+
+  @Test func anArmedErrorOfUnknownShapeFailsWithUnknownAndSaysSo() throws {
+    let plan = StoreKitSettingsPlan(
+      catalog: try catalog(
+        #"{"_storeKitErrors": [{"name": "Purchase", "enabled": true, "current": {"code": 5}}]}"#))
+    #expect(plan.standingFaults.map(\.api) == [.buy] && plan.standingFaults.map(\.error) == [.unknown])
+    #expect(
+      plan.notes == [
+        "_storeKitErrors \"Purchase\": the armed error (an object) is not understood; buy fails with SKError 0 unknown"
       ])
   }
 
