@@ -41,6 +41,12 @@ public struct FaultPlan: Hashable, Sendable {
     return error
   }
 
+  /// Stops every failure of an API: counted and standing ones.
+  public mutating func disarm(_ api: API) {
+    armed[api] = nil
+    standing[api] = nil
+  }
+
   /// How many failures wait for an API.
   public func count(_ api: API) -> Int { armed[api]?.count ?? 0 }
 }
