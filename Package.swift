@@ -76,7 +76,7 @@ let package = Package(
         "Workbench", "Benchmarks", "Simulation", "Server", "Store", "SystemIO", "CLibEdit", argumentParser,
         serviceLifecycle, logging,
       ]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),

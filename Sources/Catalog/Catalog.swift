@@ -10,6 +10,12 @@ public struct Catalog: Sendable {
   public var baseStorefront: Storefront
   /// Storefronts the catalog declares beyond the built-in ones.
   public var storefronts: [Storefront]
+  /// The test conditions of the Xcode StoreKit configuration file the catalog came from; nothing
+  /// set for other catalogs. The store applies them when it takes the catalog.
+  public var storeKitSettings = StoreKitSettings()
+  /// What the Xcode StoreKit configuration file the catalog came from holds beyond products and
+  /// settings (ids, group names, app policies), so that exporting it writes them back.
+  public var storeKitDetails = StoreKitFileDetails()
   /// The products, in catalog order.
   public private(set) var products: [Product]
   private var index: [String: Int]

@@ -46,6 +46,12 @@ struct JSONNode {
     return number
   }
 
+  /// A number as written, such as `743722291.47`.
+  func numberText() throws(CatalogError) -> String {
+    guard case .number(let text) = value else { throw fail("expected a number, found \(value.quoted)") }
+    return text
+  }
+
   /// A price amount: a JSON string holding a plain decimal, such as `"0.99"`.
   func decimalAmount() throws(CatalogError) -> Decimal {
     guard case .string(let text) = value else {

@@ -11,6 +11,15 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
     case payAsYouGo = "pay-as-you-go"
     /// A reduced price charged once for the whole offer duration.
     case payUpFront = "pay-up-front"
+
+    /// The name Xcode's StoreKit configuration files give the mode (`paymentMode`).
+    public var xcodeName: String {
+      switch self {
+      case .freeTrial: "free"
+      case .payAsYouGo: "payAsYouGo"
+      case .payUpFront: "payUpFront"
+      }
+    }
   }
 
   /// The promotional offer identifier; `nil` for an introductory offer.

@@ -1,17 +1,19 @@
 import Foundation
 
 /// Reads an Xcode StoreKit configuration file (`.storekit`): products, non-renewing subscriptions,
-/// and subscription groups with their levels, periods, introductory and promotional offers.
+/// subscription groups with their levels, periods, introductory, promotional, code and win-back
+/// offers and billing plans, the file's test settings (``StoreKitSettings``) and what an export
+/// writes back (``StoreKitFileDetails``).
 ///
-/// The format is Xcode's and undocumented, so keys storebench does not use (internal ids, app
-/// policies, code and win-back offers, billing plans, settings other than the storefront) are
-/// tolerated and ignored; the keys it does use are checked as strictly as the native format's.
+/// The format is Xcode's and undocumented, so unknown keys are tolerated and ignored; the keys
+/// storebench uses are checked as strictly as the native format's.
 struct StoreKitConfigurationReader {
   /// The bundle identifier to give the catalog: a `.storekit` file does not name its app.
   let bundleId: String
 
   func catalog(_ root: JSONNode) throws(CatalogError) -> Catalog {
     let object = try root.object()
+    if let version = object.optional("version") { try checkVersion(version) }
     var products: [(product: Product, node: JSONNode)] = []
     for node in try object.optional("products")?.array() ?? [] {
       products.append(
@@ -21,14 +23,26 @@ struct StoreKitConfigurationReader {
       products.append((try product(node, allowed: ["NonRenewingSubscription": .nonRenewing]), node))
     }
     for groupNode in try object.optional("subscriptionGroups")?.array() ?? [] {
-      let group = try groupNode.object()
-      let name = try group.required("name").nonEmptyString()
-      for node in try group.required("subscriptions").array() {
-        var subscription = try product(node, allowed: ["RecurringSubscription": .autoRenewable])
-        subscription.subscription = try terms(node, group: name)
-        products.append((subscription, node))
-      }
+      products += try subscriptions(groupNode)
     }
+    try rejectDuplicates(products)
+    let settings = try StoreKitSettingsReader().settings(object.optional("settings"))
+    var catalog = Catalog(
+      bundleId: bundleId, appVersion: "1",
+      baseStorefront: settings.storefront.flatMap(Storefront.named) ?? Storefront.named("USA")!,
+      products: products.map(\.product))
+    catalog.storeKitSettings = settings
+    catalog.storeKitDetails = try StoreKitDetailsReader().details(object)
+    return catalog
+  }
+
+  private func checkVersion(_ node: JSONNode) throws(CatalogError) {
+    let version = try node.object()
+    _ = try version.required("major").integer(in: 1...99)
+    _ = try version.optional("minor")?.integer(in: 0...99)
+  }
+
+  private func rejectDuplicates(_ products: [(product: Product, node: JSONNode)]) throws(CatalogError) {
     var seen: [String: String] = [:]
     for (product, node) in products {
       if let first = seen[product.id] {
@@ -36,15 +50,25 @@ struct StoreKitConfigurationReader {
       }
       seen[product.id] = node.path
     }
-    let settings = try object.optional("settings")?.object()
-    let storefront = try settings?.optional("_storefront").map { (node) throws(CatalogError) -> Storefront in
-      let id = try node.string()
-      guard let storefront = Storefront.named(id) else { throw node.fail("unknown storefront \"\(id)\"") }
-      return storefront
+  }
+
+  private func subscriptions(
+    _ groupNode: JSONNode
+  ) throws(CatalogError) -> [(product: Product, node: JSONNode)] {
+    let group = try groupNode.object()
+    let name = try group.required("name").nonEmptyString()
+    let groupID = try group.optional("id")?.string()
+    var result: [(product: Product, node: JSONNode)] = []
+    for node in try group.required("subscriptions").array() {
+      var subscription = try product(node, allowed: ["RecurringSubscription": .autoRenewable])
+      let fields = try node.object()
+      if let groupID, let idNode = fields.optional("subscriptionGroupID"), try idNode.string() != groupID {
+        throw idNode.fail("\"\(try idNode.string())\" is not the id of its group (\"\(groupID)\")")
+      }
+      subscription.subscription = try terms(fields, group: name)
+      result.append((subscription, node))
     }
-    return Catalog(
-      bundleId: bundleId, appVersion: "1", baseStorefront: storefront ?? Storefront.named("USA")!,
-      products: products.map(\.product))
+    return result
   }
 
   private func product(_ node: JSONNode, allowed types: [String: ProductType]) throws(CatalogError) -> Product
@@ -80,41 +104,20 @@ struct StoreKitConfigurationReader {
       isFamilyShareable: try object.optional("familyShareable")?.bool() ?? false)
   }
 
-  private func terms(_ node: JSONNode, group: String) throws(CatalogError) -> Subscription {
-    let object = try node.object()
+  private func terms(_ object: JSONObjectReader, group: String) throws(CatalogError) -> Subscription {
     let periodNode = try object.required("recurringSubscriptionPeriod")
     let period = try periodNode.period()
     guard SubscriptionPeriod.subscriptionDurations.contains(period) else {
       throw periodNode.fail("\"\(period.iso8601)\" is not a subscription duration")
     }
-    var promotional: [Offer] = []
-    for offerNode in try object.optional("adHocOffers")?.array() ?? [] {
-      promotional.append(
-        try offer(offerNode, id: try offerNode.object().required("offerID").nonEmptyString()))
-    }
-    return Subscription(
+    let offers = StoreKitOfferReader()
+    var subscription = Subscription(
       group: group, level: try object.optional("groupNumber")?.integer(in: 1...100) ?? 1, period: period,
-      introductoryOffer: try object.optional("introductoryOffer").map { (node) throws(CatalogError) in
-        try offer(node, id: nil)
-      },
-      promotionalOffers: promotional)
-  }
-
-  private func offer(_ node: JSONNode, id: String?) throws(CatalogError) -> Offer {
-    let object = try node.object()
-    let modeNode = try object.required("paymentMode")
-    let modes: [String: Offer.PaymentMode] = [
-      "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
-    ]
-    let modeName = try modeNode.string()
-    guard let mode = modes[modeName] else {
-      throw modeNode.fail("unknown paymentMode \"\(modeName)\" (expected free, payAsYouGo or payUpFront)")
-    }
-    let price = mode == .freeTrial ? 0 : try object.required("displayPrice").decimalAmount()
-    let periods = mode == .payAsYouGo ? try object.optional("numberOfPeriods")?.integer(in: 1...12) ?? 1 : 1
-    return Offer(
-      id: id, mode: mode, period: try object.required("subscriptionPeriod").period(),
-      numberOfPeriods: periods,
-      price: price)
+      introductoryOffer: try offers.introductoryOffer(object),
+      promotionalOffers: try offers.identifiedOffers(object.optional("adHocOffers")))
+    subscription.codeOffers = try offers.codeOffers(object.optional("codeOffers"))
+    subscription.winBackOffers = try offers.identifiedOffers(object.optional("winbackOffers"))
+    subscription.billingPlans = try offers.billingPlans(object.optional("billingPlans"))
+    return subscription
   }
 }

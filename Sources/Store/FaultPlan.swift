@@ -14,6 +14,7 @@ public struct FaultPlan: Hashable, Sendable {
   }
 
   private var armed: [API: [SKErrorCode]] = [:]
+  private var standing: [API: SKErrorCode] = [:]
 
   /// Creates a plan with nothing armed.
   public init() {}
@@ -23,12 +24,27 @@ public struct FaultPlan: Hashable, Sendable {
     armed[api, default: []] += Array(repeating: error, count: count)
   }
 
-  /// Takes the next armed failure of an API, if any.
+  /// Makes every call of an API fail with an error once the counted failures are used up, as an
+  /// Xcode StoreKit configuration's enabled error does; `nil` stops it.
+  public mutating func armStanding(_ api: API, error: SKErrorCode?) {
+    standing[api] = error
+  }
+
+  /// The error every call of an API fails with once the counted failures are used up, if any.
+  public func standingError(_ api: API) -> SKErrorCode? { standing[api] }
+
+  /// Takes the next armed failure of an API, if any: a counted one first, else the standing one.
   public mutating func take(_ api: API) -> SKErrorCode? {
-    guard var errors = armed[api], !errors.isEmpty else { return nil }
+    guard var errors = armed[api], !errors.isEmpty else { return standing[api] }
     let error = errors.removeFirst()
     armed[api] = errors
     return error
+  }
+
+  /// Stops every failure of an API: counted and standing ones.
+  public mutating func disarm(_ api: API) {
+    armed[api] = nil
+    standing[api] = nil
   }
 
   /// How many failures wait for an API.

@@ -43,7 +43,8 @@ public final class Store {
   private var transactionIds = TransactionIdentifierGenerator()
   private var webOrderLineItemIds = TransactionIdentifierGenerator(first: 2_000_000_500_000_001)
 
-  /// Creates a store over a catalog, with one account named `default`.
+  /// Creates a store over a catalog, with one account named `default`, its switches set as the
+  /// catalog's StoreKit settings say (``StoreKitSettingsPlan``).
   public init(catalog: Catalog, log: EventLog, clock: VirtualClock = VirtualClock()) {
     self.catalog = catalog
     self.log = log
@@ -51,6 +52,7 @@ public final class Store {
     self.storefront = catalog.baseStorefront
     self.locale = catalog.baseStorefront.defaultLocale
     accounts["default"] = indexed(Account(name: "default"))
+    apply(StoreKitSettingsPlan(catalog: catalog))
   }
 
   /// An account whose appended records the store indexes by transaction number.
@@ -97,7 +99,8 @@ public final class Store {
   /// Whether any purchase has been made by any account.
   public var hasHistory: Bool { accounts.values.contains { !$0.history.isEmpty } }
 
-  /// Replaces the catalog, which is allowed only while no account has bought anything.
+  /// Replaces the catalog, which is allowed only while no account has bought anything, and applies
+  /// its StoreKit settings (``StoreKitSettingsPlan``).
   ///
   /// - Throws: ``StoreError`` once purchases exist.
   public func replaceCatalog(with catalog: Catalog) throws(StoreError) {
@@ -108,6 +111,7 @@ public final class Store {
     self.catalog = catalog
     self.storefront = catalog.baseStorefront
     self.locale = catalog.baseStorefront.defaultLocale
+    apply(StoreKitSettingsPlan(catalog: catalog))
   }
 
   /// Changes the storefront.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Store
 import Workbench
 
 /// Options every subcommand takes.
@@ -19,6 +20,9 @@ struct CommonOptions: ParsableArguments {
   func makeRunner(keepGoing: Bool = false, echoCommands: Bool = false) throws -> ScriptRunner {
     do {
       let located = try CatalogLocator.load(path: catalog)
+      for note in StoreKitSettingsPlan(catalog: located.catalog).notes {
+        Console.error("note: \(located.source): \(note)")
+      }
       return ScriptRunner(
         catalog: located.catalog, catalogSource: located.source,
         options: .init(

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Catalog
+import Store
 
-/// `catalog` and `catalog load FILE`.
+/// `catalog`, `catalog load FILE` and `catalog export FILE`.
 struct CatalogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "catalog",
     abstract: "Show the catalog in use, or load another.",
-    subcommands: [Show.self, Load.self],
+    subcommands: [Show.self, Load.self, Export.self],
     defaultSubcommand: Show.self)
 
   struct Show: SessionCommand {
@@ -23,7 +24,12 @@ struct CatalogCommand: ParsableCommand {
   struct Load: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract: "Load a catalog file (before anything is bought): storebench's JSON or Xcode's .storekit.",
-      discussion: "A relative path is read from the directory of the script that loads it.")
+      discussion: """
+        A relative path is read from the directory of the script that loads it. A .storekit file's settings \
+        (time rate, locale, storefront, Ask to Buy, billing issues, grace period, interrupted purchases, \
+        failing transactions, StoreKit errors) set the world's switches; a note names each one storebench \
+        cannot honour.
+        """)
 
     @Argument(help: "The catalog file.")
     var file: String
@@ -36,6 +42,7 @@ struct CatalogCommand: ParsableCommand {
       let catalog = try CatalogLoader.load(path: path, bundleId: bundleId)
       try session.loadCatalog(catalog, from: file)
       try Show().execute(in: session)
+      for note in StoreKitSettingsPlan(catalog: catalog).notes { session.print("note: \(file): \(note)") }
     }
   }
 }

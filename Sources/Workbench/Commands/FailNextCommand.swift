@@ -1,14 +1,15 @@
 import ArgumentParser
 import Store
 
-/// `fail-next [buy|products|restore|download] [--error NAME|CODE] [--count N]`.
+/// `fail-next [buy|products|restore|download] [--error NAME|CODE] [--count N] [--off]`.
 struct FailNextCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "fail-next",
     abstract:
       "Make the next call fail with an SKError: a payment, a products request, a restore or a download.",
     discussion:
-      "Errors by name or number: \(SKErrorCode.allCases.map { "\($0.name) \($0.rawValue)" }.joined(separator: ", "))."
+      "Errors by name or number: \(SKErrorCode.allCases.map { "\($0.name) \($0.rawValue)" }.joined(separator: ", ")). "
+      + "--off stops the API failing, including the standing failures a .storekit file's settings arm."
   )
 
   @Argument(help: "buy (default), products, restore or download.")
@@ -20,11 +21,18 @@ struct FailNextCommand: SessionCommand {
   @Option(help: "How many calls in a row fail.")
   var count = 1
 
+  @Flag(help: "Stop the API failing: nothing armed, no standing error.")
+  var off = false
+
   func validate() throws {
     guard (1...100).contains(count) else { throw ValidationError("--count must be 1 to 100") }
   }
 
   func execute(in session: Session) throws {
+    guard !off else {
+      session.world.store.faults.disarm(api)
+      return session.print("\(api.rawValue) calls no longer fail")
+    }
     guard let code = SKErrorCode(nameOrNumber: error) else {
       throw WorkbenchError("\"\(error)\" is not an SKError name or code (0 to 20)")
     }
