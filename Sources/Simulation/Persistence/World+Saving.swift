@@ -21,7 +21,9 @@ extension World {
   }
 
   /// The certificate authority this world signs with: its directory and root fingerprint.
-  func authorityReference() throws(WorldFileError) -> AuthorityReference {
+  ///
+  /// - Throws: ``WorldFileError`` when it cannot be opened.
+  public func authorityReference() throws(WorldFileError) -> AuthorityReference {
     let authority: CertificateAuthority
     do {
       authority = try self.authority()
