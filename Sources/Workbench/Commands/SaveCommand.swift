@@ -16,7 +16,7 @@ struct SaveCommand: SessionCommand {
   var file: String
 
   func execute(in session: Session) throws {
-    let bytes = try session.saveWorld(to: file)
-    session.print("world saved to \(file) (\(bytes) bytes)")
+    try session.saveWorld(to: file)
+    session.print("world saved to \(file)")
   }
 }
