@@ -29,20 +29,25 @@ extension Product {
   /// The product in the native catalog format.
   var document: JSONValue {
     var members: [JSONMember] = [
-      .init("id", .string(id)), .init("type", .string(type.rawValue)), .init("referenceName", .string(referenceName)),
+      .init("id", .string(id)), .init("type", .string(type.rawValue)),
+      .init("referenceName", .string(referenceName)),
       .init(
         "localizations",
         .object(
           localizations.map {
             .init(
               $0.locale,
-              .object([.init("title", .string($0.text.title)), .init("description", .string($0.text.description))]))
+              .object([
+                .init("title", .string($0.text.title)), .init("description", .string($0.text.description)),
+              ]))
           })),
       .init("price", .amount(basePrice)),
     ]
     if !storefrontPrices.isEmpty {
       members.append(
-        .init("prices", .object(storefrontPrices.keys.sorted().map { .init($0, .amount(storefrontPrices[$0] ?? 0)) })))
+        .init(
+          "prices",
+          .object(storefrontPrices.keys.sorted().map { .init($0, .amount(storefrontPrices[$0] ?? 0)) })))
     }
     if !isClearedForSale { members.append(.init("clearedForSale", .bool(false))) }
     if isFamilyShareable { members.append(.init("familyShareable", .bool(true))) }
@@ -53,7 +58,8 @@ extension Product {
         .init(
           "hostedContent",
           .object([
-            .init("contentId", .string(hostedContent.contentId)), .init("version", .string(hostedContent.version)),
+            .init("contentId", .string(hostedContent.contentId)),
+            .init("version", .string(hostedContent.version)),
             .init("size", .number(String(hostedContent.size))),
           ])))
     }
@@ -65,7 +71,8 @@ extension Subscription {
   /// The subscription section in the native catalog format.
   var document: JSONValue {
     var members: [JSONMember] = [
-      .init("group", .string(group)), .init("level", .number(String(level))), .init("period", .string(period.iso8601)),
+      .init("group", .string(group)), .init("level", .number(String(level))),
+      .init("period", .string(period.iso8601)),
     ]
     if let introductoryOffer { members.append(.init("introductoryOffer", introductoryOffer.document)) }
     if !promotionalOffers.isEmpty {

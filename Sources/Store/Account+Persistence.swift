@@ -59,7 +59,8 @@ extension Account {
       indexRecord(at: index)
     }
     try restoreChanges(
-      earlierVersions: earlierVersions, finishedConsumables: finishedConsumables, modifications: modifications,
+      earlierVersions: earlierVersions, finishedConsumables: finishedConsumables,
+      modifications: modifications,
       revocations: revocations)
   }
 

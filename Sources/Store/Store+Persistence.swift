@@ -30,7 +30,8 @@ extension Store {
   ///   an unknown account or subscription, a transaction held twice); the store is then unchanged.
   public func restore(
     accounts restored: [Account], family: [String], priceOverrides: [String: Decimal],
-    refundRequests: [UInt64: RefundRequest], nextTransactionNumber: UInt64, nextWebOrderLineItemNumber: UInt64,
+    refundRequests: [UInt64: RefundRequest], nextTransactionNumber: UInt64,
+    nextWebOrderLineItemNumber: UInt64,
     events: [PendingSubscriptionEvent]
   ) throws(StoreError) {
     var byName: [String: Account] = [:]
@@ -45,7 +46,9 @@ extension Store {
       }
     }
     let scheduled = try scheduledEvents(events, accounts: byName)
-    for name in family where byName[name] == nil { throw StoreError("family member \(name) is not an account") }
+    for name in family where byName[name] == nil {
+      throw StoreError("family member \(name) is not an account")
+    }
     for (number, request) in refundRequests where owners[number] != request.accountName {
       throw StoreError("refund request for \(number) names an account that does not hold it")
     }
@@ -66,10 +69,15 @@ extension Store {
     var result: [(Date, ScheduledEvent)] = []
     for event in events {
       guard let account = accounts[event.accountName], let state = account.subscriptions[event.group] else {
-        throw StoreError("a \(event.kind.rawValue) event names no subscription (\(event.accountName), \(event.group))")
+        throw StoreError(
+          "a \(event.kind.rawValue) event names no subscription (\(event.accountName), \(event.group))")
       }
       result.append(
-        (event.due, ScheduledEvent(kind: event.kind, subscription: state, account: account, generation: state.generation)))
+        (
+          event.due,
+          ScheduledEvent(
+            kind: event.kind, subscription: state, account: account, generation: state.generation)
+        ))
     }
     return result
   }

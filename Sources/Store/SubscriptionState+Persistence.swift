@@ -62,7 +62,8 @@ extension SubscriptionState {
     Progress(
       productId: productId, autoRenewProductId: autoRenewProductId, isAutoRenewOn: isAutoRenewOn,
       expiresDate: expiresDate, renewals: renewals, offerPeriodsLeft: offerPeriodsLeft, offer: offer,
-      pendingOffer: pendingOffer, priceConsent: priceConsent, pendingExpirationIntent: pendingExpirationIntent,
+      pendingOffer: pendingOffer, priceConsent: priceConsent,
+      pendingExpirationIntent: pendingExpirationIntent,
       latestIndex: latestIndex, extensionDates: extensionDates, phase: phase, generation: generation)
   }
 
@@ -75,7 +76,8 @@ extension SubscriptionState {
   ///   - originalPurchaseDate: when that was made.
   ///   - progress: where it stands.
   public convenience init(
-    restoring accountName: String, group: String, originalTransactionNumber: UInt64, originalPurchaseDate: Date,
+    restoring accountName: String, group: String, originalTransactionNumber: UInt64,
+    originalPurchaseDate: Date,
     progress: Progress
   ) {
     self.init(

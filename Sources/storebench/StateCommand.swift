@@ -26,7 +26,8 @@ struct StateCommand: ParsableCommand {
   func run() throws {
     let runner = try common.makeRunner()
     let session = Session(
-      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink, format: common.format,
+      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
+      format: common.format,
       caDirectory: AuthorityLocator.directory(option: common.caDir))
     session.baseDirectory = FileManager.default.currentDirectoryPath
     guard StateFileRun(path: state, words: command).run(in: session) else { throw ExitCode.failure }
@@ -37,7 +38,9 @@ struct StateCommand: ParsableCommand {
   static func arguments(_ arguments: [String]) -> [String] {
     var index = arguments.startIndex
     while index < arguments.endIndex, arguments[index].hasPrefix("--") {
-      if arguments[index] == "--state" || arguments[index].hasPrefix("--state=") { return ["state"] + arguments }
+      if arguments[index] == "--state" || arguments[index].hasPrefix("--state=") {
+        return ["state"] + arguments
+      }
       index += arguments[index].contains("=") ? 1 : 2
     }
     return arguments

@@ -41,7 +41,8 @@ extension CLITests {
       #expect(
         result.error
           == "error: w.json: version: version 9 was written by a newer storebench (this one reads up to 1)\n")
-      #expect(try String(contentsOf: file, encoding: .utf8) == "{\"format\": \"storebench-world\", \"version\": 9}")
+      #expect(
+        try String(contentsOf: file, encoding: .utf8) == "{\"format\": \"storebench-world\", \"version\": 9}")
     }
   }
 }

@@ -1,6 +1,6 @@
 import Catalog
-import Store
 import Foundation
+import Store
 import Testing
 
 @testable import Simulation
@@ -51,25 +51,30 @@ import Testing
       name: "family sharing",
       lines: [
         "account add daughter", "family add daughter", "buy level.pack", "device add kids-ipad",
-        "device use kids-ipad", "account use daughter", "restore", "device use iPhone", "refund #1 --reason other",
+        "device use kids-ipad", "account use daughter", "restore", "device use iPhone",
+        "refund #1 --reason other",
         "device use kids-ipad", "history", "storage",
       ],
       cut: 7),
     Scenario(
       name: "downloads in progress",
-      lines: ["bandwidth 1MB/s", "buy maps.hd", "advance-clock 10s", "downloads", "advance-clock 5m", "downloads"],
+      lines: [
+        "bandwidth 1MB/s", "buy maps.hd", "advance-clock 10s", "downloads", "advance-clock 5m", "downloads",
+      ],
       cut: 3),
     Scenario(
       name: "unfinished transactions after relaunch",
       lines: [
-        "observer remove app", "observer add app never-finish", "buy coins.100", "cancel-next", "buy level.pack",
+        "observer remove app", "observer add app never-finish", "buy coins.100", "cancel-next",
+        "buy level.pack",
         "relaunch", "observer add app correct", "transactions", "storage",
       ],
       cut: 6),
     Scenario(
       name: "production notifications retried",
       lines: [
-        "environment production", "notify-url add http://127.0.0.1:9/ --environment production", "buy coins.100",
+        "environment production", "notify-url add http://127.0.0.1:9/ --environment production",
+        "buy coins.100",
         "advance-clock 30m", "advance-clock 3d", "notifications",
       ],
       cut: 4),
@@ -77,7 +82,8 @@ import Testing
 
   /// A session over the built-in catalog whose lines go to `transcript`.
   private func session(into transcript: Transcript) throws -> Session {
-    Session(catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript))
+    Session(
+      catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript))
   }
 
   private func run(_ lines: ArraySlice<String>, in session: Session) {
@@ -117,7 +123,9 @@ import Testing
   /// A saved world's lines but signed payloads and the payloads holding signed data (ECDSA signatures differ from run to run).
   private func unsignedLines(_ path: String) throws -> [Substring] {
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    return text.split(separator: "\n").filter { !$0.contains("\"signedPayload\"") && !$0.contains("\"payloadJSON\"") }
+    return text.split(separator: "\n").filter {
+      !$0.contains("\"signedPayload\"") && !$0.contains("\"payloadJSON\"")
+    }
   }
 
   @Test(arguments: scenarios)
@@ -176,7 +184,8 @@ import Testing
       text.replacingOccurrences(of: "\"storebench-world\"", with: "\"notes\""),
       with: "format: not a saved world (format must be \"storebench-world\")")
     try refuses(
-      text.replacingOccurrences(of: "  \"currentDevice\": \"iPhone\",\n", with: ""), with: "currentDevice: missing")
+      text.replacingOccurrences(of: "  \"currentDevice\": \"iPhone\",\n", with: ""),
+      with: "currentDevice: missing")
     try refuses(
       text.replacingOccurrences(of: "\"appAppleId\": 1234567890", with: "\"appAppleId\": \"x\""),
       with: "appAppleId: expected a whole number")
@@ -184,7 +193,8 @@ import Testing
       text.replacingOccurrences(of: "\"productId\": \"coins.100\"", with: "\"productId\": \"coins.999\""),
       with: "accounts[0].history[1].productId: unknown product \"coins.999\"")
     try refuses(
-      text.replacingOccurrences(of: "\"transactionId\": \"2000000000000002\"", with: "\"transactionId\": \"2000000000000001\""),
+      text.replacingOccurrences(
+        of: "\"transactionId\": \"2000000000000002\"", with: "\"transactionId\": \"2000000000000001\""),
       with: "accounts[0]: transaction 2000000000000001 appears twice in the history")
     try refuses(
       text.replacingOccurrences(of: "\"price\": \"0.99\"", with: "\"price\": 0.99"),
@@ -198,17 +208,22 @@ import Testing
     let text = try savedText().text
     let old = text.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 0")
       .replacingOccurrences(of: "\"currentDevice\"", with: "\"selectedDevice\"")
-    #expect(throws: WorldFileError(path: "version", reason: "version 0 files cannot be read by this storebench (no migration to 1)")) {
+    #expect(
+      throws: WorldFileError(
+        path: "version", reason: "version 0 files cannot be read by this storebench (no migration to 1)")
+    ) {
       try WorldFile.decode(Array(old.utf8))
     }
     let renaming = WorldFileMigration(steps: [
       0: { document in
         guard case .object(let members) = document else { return document }
-        return .object(members.map { $0.key == "selectedDevice" ? JSONMember("currentDevice", $0.value) : $0 })
+        return .object(
+          members.map { $0.key == "selectedDevice" ? JSONMember("currentDevice", $0.value) : $0 })
       }
     ])
     let saved = try WorldFile.decode(Array(old.utf8), migration: renaming)
-    let world = try World(restoring: saved, log: EventLog(), authorityDirectory: AuthorityLocator.directory(option: nil))
+    let world = try World(
+      restoring: saved, log: EventLog(), authorityDirectory: AuthorityLocator.directory(option: nil))
     #expect(world.device.name == "iPhone")
     #expect(world.store.account(named: "default")?.history.count == 3)
   }

@@ -55,7 +55,8 @@ struct AccountSnapshot: Codable, Hashable {
     for (index, entry) in subscriptions.enumerated() {
       account.restore(
         subscription: try entry.state(
-          accountName: name, historyCount: records.count, catalog: catalog, at: "\(path).subscriptions[\(index)]"))
+          accountName: name, historyCount: records.count, catalog: catalog,
+          at: "\(path).subscriptions[\(index)]"))
     }
     return account
   }

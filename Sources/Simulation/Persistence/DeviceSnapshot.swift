@@ -38,7 +38,8 @@ struct DeviceSnapshot: Codable, Hashable {
     var observers: [ObserverSnapshot] = []
     for observer in queue.observers {
       guard let observer = observer as? AppObserver else {
-        throw WorldFileError(path: path, reason: "observer \(observer.name) is not a stand-in and cannot be saved")
+        throw WorldFileError(
+          path: path, reason: "observer \(observer.name) is not a stand-in and cannot be saved")
       }
       observers.append(ObserverSnapshot(observer, transactions: transactions))
     }
@@ -69,25 +70,31 @@ struct DeviceSnapshot: Codable, Hashable {
     queue.namesDeviceInLog = namesDeviceInLog
     device.storage = storage.storage
     device.receiptCount = receiptCount
-    device.receipt = try receipt.map { (stamp) throws(WorldFileError) in try receiptSnapshot(stamp, store: store, at: path) }
+    device.receipt = try receipt.map { (stamp) throws(WorldFileError) in
+      try receiptSnapshot(stamp, store: store, at: path)
+    }
     try restoreQueue(of: device, registry: registry, at: path)
     return device
   }
 
-  private func restoreQueue(of device: Device, registry: TransactionRegistry, at path: String) throws(WorldFileError) {
+  private func restoreQueue(
+    of device: Device, registry: TransactionRegistry, at path: String
+  ) throws(WorldFileError) {
     let lookup = { (handle: Int) in registry.transaction(handle: handle) }
     var unfinished: [PaymentTransaction] = []
     for (index, handle) in unfinishedTransactions.enumerated() {
       guard let transaction = lookup(handle), transaction.device == name, !transaction.isFinished else {
         throw WorldFileError(
-          path: "\(path).unfinishedTransactions[\(index)]", reason: "#\(handle) is not an unfinished transaction of \(name)")
+          path: "\(path).unfinishedTransactions[\(index)]",
+          reason: "#\(handle) is not an unfinished transaction of \(name)")
       }
       unfinished.append(transaction)
     }
     var restoredObservers: [any TransactionObserver] = []
     for (index, observer) in observers.enumerated() {
       restoredObservers.append(
-        try observer.observer(storage: device.storage, transactions: lookup, at: "\(path).observers[\(index)]"))
+        try observer.observer(
+          storage: device.storage, transactions: lookup, at: "\(path).observers[\(index)]"))
     }
     device.queue.restore(transactions: unfinished, observers: restoredObservers)
     device.queue.downloads.bandwidth = bandwidth
@@ -109,11 +116,14 @@ struct DeviceSnapshot: Codable, Hashable {
     guard let account = store.account(named: stamp.account), stamp.count <= account.history.count,
       stamp.revision <= account.revision
     else {
-      throw WorldFileError(path: path + ".receipt", reason: "the receipt's records do not fit account \(stamp.account)")
+      throw WorldFileError(
+        path: path + ".receipt", reason: "the receipt's records do not fit account \(stamp.account)")
     }
     return ReceiptSnapshot(
-      account: account, stamp: HistoryStamp(count: stamp.count, revision: stamp.revision, date: SnapshotPath.date(stamp.date)),
+      account: account,
+      stamp: HistoryStamp(count: stamp.count, revision: stamp.revision, date: SnapshotPath.date(stamp.date)),
       generation: stamp.generation,
-      environment: try SnapshotPath.parse(stamp.environment, as: Verifier.Environment.self, at: path + ".receipt.environment"))
+      environment: try SnapshotPath.parse(
+        stamp.environment, as: Verifier.Environment.self, at: path + ".receipt.environment"))
   }
 }

@@ -17,7 +17,8 @@ struct DownloadSnapshot: Codable, Hashable {
 
   func download(at path: String) throws(WorldFileError) -> DownloadQueue.SavedDownload {
     DownloadQueue.SavedDownload(
-      transactionHandle: transaction, state: try SnapshotPath.parse(state, as: Download.State.self, at: path + ".state"),
+      transactionHandle: transaction,
+      state: try SnapshotPath.parse(state, as: Download.State.self, at: path + ".state"),
       bytesReceived: bytesReceived,
       error: try error.map { (raw) throws(WorldFileError) in
         try SnapshotPath.parse(raw, as: SKErrorCode.self, at: path + ".error")

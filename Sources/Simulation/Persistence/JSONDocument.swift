@@ -14,7 +14,9 @@ struct JSONDocument: Encodable {
     switch value {
     case .object(let members):
       var container = encoder.container(keyedBy: DocumentKey.self)
-      for member in members { try container.encode(JSONDocument(member.value), forKey: DocumentKey(member.key)) }
+      for member in members {
+        try container.encode(JSONDocument(member.value), forKey: DocumentKey(member.key))
+      }
     case .array(let elements):
       var container = encoder.unkeyedContainer()
       for element in elements { try container.encode(JSONDocument(element)) }
@@ -23,7 +25,11 @@ struct JSONDocument: Encodable {
       try container.encode(text)
     case .number(let text):
       var container = encoder.singleValueContainer()
-      if let integer = Int64(text) { try container.encode(integer) } else { try container.encode(Double(text) ?? 0) }
+      if let integer = Int64(text) {
+        try container.encode(integer)
+      } else {
+        try container.encode(Double(text) ?? 0)
+      }
     case .bool(let flag):
       var container = encoder.singleValueContainer()
       try container.encode(flag)

@@ -22,8 +22,10 @@ struct MassExtensionSnapshot: Codable, Hashable {
 
   var record: MassExtensionRecord {
     MassExtensionRecord(
-      requestIdentifier: requestIdentifier, productId: productId, storefrontCountryCodes: storefrontCountryCodes,
-      extendByDays: extendByDays, extendReasonCode: extendReasonCode, completeDate: SnapshotPath.date(completeDate),
+      requestIdentifier: requestIdentifier, productId: productId,
+      storefrontCountryCodes: storefrontCountryCodes,
+      extendByDays: extendByDays, extendReasonCode: extendReasonCode,
+      completeDate: SnapshotPath.date(completeDate),
       succeededCount: succeededCount, failedCount: failedCount)
   }
 }

@@ -34,7 +34,8 @@ struct NotificationRecordSnapshot: Codable, Hashable {
     }
     return NotificationRecord(
       sequence: sequence, notificationUUID: notificationUUID,
-      kind: try SnapshotPath.parse(notificationType, as: ServerEvent.Kind.self, at: path + ".notificationType"),
+      kind: try SnapshotPath.parse(
+        notificationType, as: ServerEvent.Kind.self, at: path + ".notificationType"),
       subtype: try subtype.map { (raw) throws(WorldFileError) in
         try SnapshotPath.parse(raw, as: ServerEvent.Subtype.self, at: path + ".subtype")
       },
@@ -42,7 +43,8 @@ struct NotificationRecordSnapshot: Codable, Hashable {
       transactionNumber: try transactionId.map { (text) throws(WorldFileError) in
         try SnapshotPath.number(text, at: path + ".transactionId")
       },
-      environment: try SnapshotPath.parse(environment, as: Verifier.Environment.self, at: path + ".environment"),
+      environment: try SnapshotPath.parse(
+        environment, as: Verifier.Environment.self, at: path + ".environment"),
       createdDate: SnapshotPath.date(createdDate), payloadJSON: payloadJSON, signedPayload: signedPayload,
       deliveries: deliveries)
   }

@@ -10,10 +10,13 @@ struct NotificationsSnapshot: Codable, Hashable {
   var madeIdentifiers: UInt64
 
   init(_ notifications: ServerNotifications) {
-    urls = notifications.urls.map { NotificationURLSnapshot(url: $0.url, environment: $0.environment.rawValue) }
+    urls = notifications.urls.map {
+      NotificationURLSnapshot(url: $0.url, environment: $0.environment.rawValue)
+    }
     records = notifications.records.map(NotificationRecordSnapshot.init)
     dueAttempts = notifications.due.entries.map {
-      DueAttemptSnapshot(record: $0.payload.record, delivery: $0.payload.delivery, due: $0.due.secondsSince1970)
+      DueAttemptSnapshot(
+        record: $0.payload.record, delivery: $0.payload.delivery, due: $0.due.secondsSince1970)
     }
     madeIdentifiers = notifications.madeIdentifiers
   }
@@ -33,9 +36,11 @@ struct NotificationsSnapshot: Codable, Hashable {
       notifications.records.append(try entry.record(sequence: index, at: "\(path).records[\(index)]"))
     }
     for (index, entry) in dueAttempts.enumerated() {
-      guard records.indices.contains(entry.record), records[entry.record].deliveries.indices.contains(entry.delivery)
+      guard records.indices.contains(entry.record),
+        records[entry.record].deliveries.indices.contains(entry.delivery)
       else {
-        throw WorldFileError(path: "\(path).dueAttempts[\(index)]", reason: "names no delivery of a notification")
+        throw WorldFileError(
+          path: "\(path).dueAttempts[\(index)]", reason: "names no delivery of a notification")
       }
       notifications.due.schedule(
         ServerNotifications.DeliveryReference(record: entry.record, delivery: entry.delivery),

@@ -22,6 +22,7 @@ struct OfferSnapshot: Codable, Hashable {
     }
     return Offer(
       id: id, mode: try SnapshotPath.parse(type, as: Offer.PaymentMode.self, at: path + ".type"),
-      period: parsedPeriod, numberOfPeriods: periods, price: try SnapshotPath.decimal(price, at: path + ".price"))
+      period: parsedPeriod, numberOfPeriods: periods,
+      price: try SnapshotPath.decimal(price, at: path + ".price"))
   }
 }

@@ -26,7 +26,9 @@ struct PhaseSnapshot: Codable, Hashable {
     switch state {
     case "active": return .active
     case "billingRetry":
-      guard let since else { throw WorldFileError(path: path + ".since", reason: "billing retry needs its start") }
+      guard let since else {
+        throw WorldFileError(path: path + ".since", reason: "billing retry needs its start")
+      }
       return .billingRetry(since: SnapshotPath.date(since), graceUntil: graceUntil.map(SnapshotPath.date))
     case "expired":
       return .expired(
@@ -36,7 +38,8 @@ struct PhaseSnapshot: Codable, Hashable {
     case "revoked": return .revoked
     default:
       throw WorldFileError(
-        path: path + ".state", reason: "unknown phase \"\(state)\" (expected active, billingRetry, expired, revoked)")
+        path: path + ".state",
+        reason: "unknown phase \"\(state)\" (expected active, billingRetry, expired, revoked)")
     }
   }
 }

@@ -55,11 +55,15 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
     }
     var record = PurchaseRecord(
       transactionNumber: try SnapshotPath.number(transactionId, at: path + ".transactionId"),
-      originalTransactionNumber: try SnapshotPath.number(originalTransactionId, at: path + ".originalTransactionId"),
-      productId: productId, productType: try SnapshotPath.parse(productType, as: ProductType.self, at: path + ".productType"),
+      originalTransactionNumber: try SnapshotPath.number(
+        originalTransactionId, at: path + ".originalTransactionId"),
+      productId: productId,
+      productType: try SnapshotPath.parse(productType, as: ProductType.self, at: path + ".productType"),
       quantity: quantity, purchaseDate: SnapshotPath.date(purchaseDate),
-      originalPurchaseDate: SnapshotPath.date(originalPurchaseDate), charged: try charged.price(at: path + ".charged"),
-      storefront: storefront, reason: try SnapshotPath.parse(reason, as: PurchaseRecord.Reason.self, at: path + ".reason"))
+      originalPurchaseDate: SnapshotPath.date(originalPurchaseDate),
+      charged: try charged.price(at: path + ".charged"),
+      storefront: storefront,
+      reason: try SnapshotPath.parse(reason, as: PurchaseRecord.Reason.self, at: path + ".reason"))
     record.expiresDate = expiresDate.map(SnapshotPath.date)
     record.webOrderLineItemNumber = try webOrderLineItemId.map { (text) throws(WorldFileError) in
       try SnapshotPath.number(text, at: path + ".webOrderLineItemId")

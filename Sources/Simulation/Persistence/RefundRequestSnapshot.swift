@@ -18,7 +18,8 @@ struct RefundRequestSnapshot: Codable, Hashable {
 
   func request(at path: String) throws(WorldFileError) -> RefundRequest {
     RefundRequest(
-      transactionNumber: try SnapshotPath.number(transactionId, at: path + ".transactionId"), accountName: account,
+      transactionNumber: try SnapshotPath.number(transactionId, at: path + ".transactionId"),
+      accountName: account,
       reason: try SnapshotPath.parse(reason, as: RefundRequest.Reason.self, at: path + ".reason"),
       requestDate: SnapshotPath.date(requestDate), asksForConsumptionInfo: asksForConsumptionInfo)
   }

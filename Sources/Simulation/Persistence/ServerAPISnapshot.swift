@@ -37,7 +37,8 @@ struct ServerAPISnapshot: Codable, Hashable {
       let entryPath = "\(path).appAccountTokens[\(index)]"
       state.setAppAccountToken(
         entry.token,
-        originalTransactionNumber: try SnapshotPath.number(entry.originalTransactionId, at: entryPath + ".originalTransactionId"),
+        originalTransactionNumber: try SnapshotPath.number(
+          entry.originalTransactionId, at: entryPath + ".originalTransactionId"),
         from: try SnapshotPath.number(entry.fromTransactionId, at: entryPath + ".fromTransactionId"))
     }
     return state

@@ -31,7 +31,8 @@ struct ServerFaultSnapshot: Codable, Hashable {
 
   private func kind(at path: String) throws(WorldFileError) -> ServerFault.Kind {
     switch kind {
-    case "rate-limit": return .rateLimit(windowMilliseconds: try required(milliseconds, "milliseconds", at: path))
+    case "rate-limit":
+      return .rateLimit(windowMilliseconds: try required(milliseconds, "milliseconds", at: path))
     case "error": return .error(retryable: retryable ?? false)
     case "not-found-younger": return .notFoundYounger(TimeSpan(months: months ?? 0, seconds: seconds ?? 0))
     case "delay": return .delay(milliseconds: Int(try required(milliseconds, "milliseconds", at: path)))

@@ -75,7 +75,8 @@ struct StoreSnapshot: Codable, Hashable {
   func restoreRecords(of store: Store, accounts: [Account], at path: String) throws(WorldFileError) {
     var overrides: [String: Decimal] = [:]
     for (index, entry) in priceOverrides.enumerated() {
-      overrides[entry.productId] = try SnapshotPath.decimal(entry.amount, at: "\(path).priceOverrides[\(index)].amount")
+      overrides[entry.productId] = try SnapshotPath.decimal(
+        entry.amount, at: "\(path).priceOverrides[\(index)].amount")
     }
     var requests: [UInt64: RefundRequest] = [:]
     for (index, entry) in refundRequests.enumerated() {

@@ -58,7 +58,8 @@ struct SubscriptionSnapshot: Codable, Hashable {
     case "accepted": return .accepted
     default:
       throw WorldFileError(
-        path: path + ".priceConsent", reason: "unknown value \(priceConsent) (expected none, pending, accepted)")
+        path: path + ".priceConsent",
+        reason: "unknown value \(priceConsent) (expected none, pending, accepted)")
     }
   }
 
@@ -76,7 +77,8 @@ struct SubscriptionSnapshot: Codable, Hashable {
     let progress = SubscriptionState.Progress(
       productId: productId, autoRenewProductId: autoRenewProductId, isAutoRenewOn: isAutoRenewOn,
       expiresDate: SnapshotPath.date(expiresDate), renewals: renewals, offerPeriodsLeft: offerPeriodsLeft,
-      offer: try offer?.offer(at: path + ".offer"), pendingOffer: try pendingOffer?.offer(at: path + ".pendingOffer"),
+      offer: try offer?.offer(at: path + ".offer"),
+      pendingOffer: try pendingOffer?.offer(at: path + ".pendingOffer"),
       priceConsent: try consent(at: path),
       pendingExpirationIntent: try pendingExpirationIntent.map { (raw) throws(WorldFileError) in
         try SnapshotPath.parse(raw, as: ExpirationIntent.self, at: path + ".pendingExpirationIntent")
@@ -85,7 +87,8 @@ struct SubscriptionSnapshot: Codable, Hashable {
       phase: try phase.phase(at: path + ".phase"), generation: generation)
     return SubscriptionState(
       restoring: accountName, group: group,
-      originalTransactionNumber: try SnapshotPath.number(originalTransactionId, at: path + ".originalTransactionId"),
+      originalTransactionNumber: try SnapshotPath.number(
+        originalTransactionId, at: path + ".originalTransactionId"),
       originalPurchaseDate: SnapshotPath.date(originalPurchaseDate), progress: progress)
   }
 }

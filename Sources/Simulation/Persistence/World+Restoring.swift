@@ -14,10 +14,13 @@ extension World {
   ///   - log: where the new world's events go.
   ///   - authorityDirectory: the certificate authority the new world signs with.
   /// - Throws: ``WorldFileError`` naming the JSON path of the first inconsistency.
-  public convenience init(restoring saved: SavedWorld, log: EventLog, authorityDirectory: URL) throws(WorldFileError) {
+  public convenience init(
+    restoring saved: SavedWorld, log: EventLog, authorityDirectory: URL
+  ) throws(WorldFileError) {
     self.init(catalog: saved.catalog, log: log, authorityDirectory: authorityDirectory)
     let snapshot = saved.snapshot
-    environment = try SnapshotPath.parse(snapshot.environment, as: Verifier.Environment.self, at: "environment")
+    environment = try SnapshotPath.parse(
+      snapshot.environment, as: Verifier.Environment.self, at: "environment")
     appAppleId = snapshot.appAppleId
     sharedSecret = snapshot.sharedSecret
     try snapshot.store.applySettings(to: store, at: "store")
@@ -55,15 +58,18 @@ extension World {
     var restored: [Device] = []
     for (index, entry) in snapshot.devices.enumerated() {
       guard !restored.contains(where: { $0.name == entry.name }) else {
-        throw WorldFileError(path: "devices[\(index)].name", reason: "a device named \(entry.name) appears twice")
+        throw WorldFileError(
+          path: "devices[\(index)].name", reason: "a device named \(entry.name) appears twice")
       }
       restored.append(try entry.device(store: store, registry: registry, at: "devices[\(index)]"))
     }
     guard let current = restored.first(where: { $0.name == snapshot.currentDevice }) else {
       throw WorldFileError(path: "currentDevice", reason: "no device named \(snapshot.currentDevice)")
     }
-    for (index, transaction) in registry.all.enumerated() where !restored.contains(where: { $0.name == transaction.device }) {
-      throw WorldFileError(path: "transactions[\(index)].device", reason: "no device named \(transaction.device)")
+    for (index, transaction) in registry.all.enumerated()
+    where !restored.contains(where: { $0.name == transaction.device }) {
+      throw WorldFileError(
+        path: "transactions[\(index)].device", reason: "no device named \(transaction.device)")
     }
     devices = restored
     device = current

@@ -15,7 +15,8 @@ extension World {
     return WorldSnapshot(
       environment: environment.rawValue, appAppleId: appAppleId, sharedSecret: sharedSecret,
       authority: try authorityReference(), store: StoreSnapshot(store),
-      accounts: store.allAccounts.map(AccountSnapshot.init), transactions: transactions.map(TransactionSnapshot.init),
+      accounts: store.allAccounts.map(AccountSnapshot.init),
+      transactions: transactions.map(TransactionSnapshot.init),
       devices: devices, currentDevice: device.name, serverAPI: ServerAPISnapshot(serverAPI),
       notifications: NotificationsSnapshot(notifications))
   }
@@ -31,6 +32,7 @@ extension World {
       throw WorldFileError(path: "authority", reason: error.description)
     }
     let root = authority.summary.certificates.first { $0.role == .root }
-    return AuthorityReference(directory: authorityDirectory.path, rootFingerprint: root?.sha256Fingerprint ?? "")
+    return AuthorityReference(
+      directory: authorityDirectory.path, rootFingerprint: root?.sha256Fingerprint ?? "")
   }
 }

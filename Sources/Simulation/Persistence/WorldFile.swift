@@ -35,7 +35,8 @@ public enum WorldFile {
     do {
       document = try JSONParser.parse(bytes)
     } catch {
-      throw WorldFileError(path: "", reason: "not JSON: line \(error.line), column \(error.column): \(error.reason)")
+      throw WorldFileError(
+        path: "", reason: "not JSON: line \(error.line), column \(error.column): \(error.reason)")
     }
     let current = try migration.migrate(document, from: try checkHeader(of: document))
     let catalog = try readCatalog(current)

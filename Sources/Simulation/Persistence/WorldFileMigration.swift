@@ -24,7 +24,8 @@ struct WorldFileMigration: Sendable {
     for from in version..<WorldFile.version {
       guard let step = steps[from] else {
         throw WorldFileError(
-          path: "version", reason: "version \(from) files cannot be read by this storebench (no migration to \(from + 1))")
+          path: "version",
+          reason: "version \(from) files cannot be read by this storebench (no migration to \(from + 1))")
       }
       document = try step(document)
     }

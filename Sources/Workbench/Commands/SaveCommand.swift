@@ -4,7 +4,8 @@ import ArgumentParser
 struct SaveCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "save",
-    abstract: "Save the whole world to a JSON file (load it again with load, or --state on the command line).",
+    abstract:
+      "Save the whole world to a JSON file (load it again with load, or --state on the command line).",
     discussion: """
       The file is versioned JSON (format storebench-world) holding the catalog, the clock, accounts and \
       their histories, subscriptions, devices and queues, observers, app storage, switches, the server's \

@@ -22,7 +22,9 @@ public struct StateFileRun {
   ///   command does not run.
   public func run(in session: Session) -> Bool {
     do {
-      if FileManager.default.fileExists(atPath: session.resolve(path)), let note = try session.loadWorld(from: path) {
+      if FileManager.default.fileExists(atPath: session.resolve(path)),
+        let note = try session.loadWorld(from: path)
+      {
         session.output.writeError(note)
       }
     } catch {
