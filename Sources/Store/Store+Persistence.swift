@@ -12,11 +12,12 @@ extension Store {
   public var nextWebOrderLineItemNumber: UInt64 { webOrderLineItemIds.upcoming }
 
   /// The subscription events waiting on the clock, in the order they were scheduled, leaving out
-  /// those a later change made stale.
+  /// those a later change made stale and those of deleted accounts.
   public var pendingSubscriptionEvents: [PendingSubscriptionEvent] {
     scheduler.entries.compactMap { entry in
       let event = entry.payload
-      guard event.generation == event.subscription.generation else { return nil }
+      guard event.generation == event.subscription.generation, accounts[event.account.name] === event.account
+      else { return nil }
       return PendingSubscriptionEvent(
         kind: event.kind, due: entry.due, accountName: event.account.name, group: event.subscription.group)
     }

@@ -20,8 +20,6 @@ struct DownloadSnapshot: Codable, Hashable {
       transactionHandle: transaction,
       state: try SnapshotPath.parse(state, as: Download.State.self, at: path + ".state"),
       bytesReceived: bytesReceived,
-      error: try error.map { (raw) throws(WorldFileError) in
-        try SnapshotPath.parse(raw, as: SKErrorCode.self, at: path + ".error")
-      })
+      error: try SnapshotPath.parse(optional: error, as: SKErrorCode.self, at: path + ".error"))
   }
 }

@@ -36,13 +36,9 @@ struct NotificationRecordSnapshot: Codable, Hashable {
       sequence: sequence, notificationUUID: notificationUUID,
       kind: try SnapshotPath.parse(
         notificationType, as: ServerEvent.Kind.self, at: path + ".notificationType"),
-      subtype: try subtype.map { (raw) throws(WorldFileError) in
-        try SnapshotPath.parse(raw, as: ServerEvent.Subtype.self, at: path + ".subtype")
-      },
+      subtype: try SnapshotPath.parse(optional: subtype, as: ServerEvent.Subtype.self, at: path + ".subtype"),
       accountName: account,
-      transactionNumber: try transactionId.map { (text) throws(WorldFileError) in
-        try SnapshotPath.number(text, at: path + ".transactionId")
-      },
+      transactionNumber: try SnapshotPath.number(optional: transactionId, at: path + ".transactionId"),
       environment: try SnapshotPath.parse(
         environment, as: Verifier.Environment.self, at: path + ".environment"),
       createdDate: SnapshotPath.date(createdDate), payloadJSON: payloadJSON, signedPayload: signedPayload,

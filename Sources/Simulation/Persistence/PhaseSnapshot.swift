@@ -32,9 +32,8 @@ struct PhaseSnapshot: Codable, Hashable {
       return .billingRetry(since: SnapshotPath.date(since), graceUntil: graceUntil.map(SnapshotPath.date))
     case "expired":
       return .expired(
-        try expirationIntent.map { (raw) throws(WorldFileError) in
-          try SnapshotPath.parse(raw, as: ExpirationIntent.self, at: path + ".expirationIntent")
-        })
+        try SnapshotPath.parse(
+          optional: expirationIntent, as: ExpirationIntent.self, at: path + ".expirationIntent"))
     case "revoked": return .revoked
     default:
       throw WorldFileError(

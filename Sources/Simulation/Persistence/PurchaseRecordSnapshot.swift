@@ -65,9 +65,8 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
       storefront: storefront,
       reason: try SnapshotPath.parse(reason, as: PurchaseRecord.Reason.self, at: path + ".reason"))
     record.expiresDate = expiresDate.map(SnapshotPath.date)
-    record.webOrderLineItemNumber = try webOrderLineItemId.map { (text) throws(WorldFileError) in
-      try SnapshotPath.number(text, at: path + ".webOrderLineItemId")
-    }
+    record.webOrderLineItemNumber = try SnapshotPath.number(
+      optional: webOrderLineItemId, at: path + ".webOrderLineItemId")
     record.isTrialPeriod = isTrialPeriod
     record.isInIntroOfferPeriod = isInIntroOfferPeriod
     try readExtras(into: &record, at: path)

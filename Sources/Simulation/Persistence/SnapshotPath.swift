@@ -15,12 +15,28 @@ enum SnapshotPath {
     return value
   }
 
+  /// An optional raw value's typed view.
+  ///
+  /// - Throws: ``WorldFileError`` at `path` when a value is there and unknown.
+  static func parse<T: RawRepresentable & CaseIterable>(
+    optional raw: T.RawValue?, as type: T.Type, at path: String
+  ) throws(WorldFileError) -> T? {
+    guard let raw else { return nil }
+    return try parse(raw, as: type, at: path)
+  }
+
   /// A transaction or line item identifier, written as a decimal string.
   static func number(_ text: String, at path: String) throws(WorldFileError) -> UInt64 {
     guard !text.isEmpty, text.allSatisfy(\.isASCII), let number = UInt64(text) else {
       throw WorldFileError(path: path, reason: "\"\(text)\" is not an identifier such as 2000000000000001")
     }
     return number
+  }
+
+  /// An optional identifier, written as a decimal string when there is one.
+  static func number(optional text: String?, at path: String) throws(WorldFileError) -> UInt64? {
+    guard let text else { return nil }
+    return try number(text, at: path)
   }
 
   /// A decimal amount, written as a string such as `4.99`.

@@ -80,9 +80,8 @@ struct SubscriptionSnapshot: Codable, Hashable {
       offer: try offer?.offer(at: path + ".offer"),
       pendingOffer: try pendingOffer?.offer(at: path + ".pendingOffer"),
       priceConsent: try consent(at: path),
-      pendingExpirationIntent: try pendingExpirationIntent.map { (raw) throws(WorldFileError) in
-        try SnapshotPath.parse(raw, as: ExpirationIntent.self, at: path + ".pendingExpirationIntent")
-      },
+      pendingExpirationIntent: try SnapshotPath.parse(
+        optional: pendingExpirationIntent, as: ExpirationIntent.self, at: path + ".pendingExpirationIntent"),
       latestIndex: latestIndex, extensionDates: extensionDates.map(SnapshotPath.date),
       phase: try phase.phase(at: path + ".phase"), generation: generation)
     return SubscriptionState(

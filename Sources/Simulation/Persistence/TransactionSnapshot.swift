@@ -42,9 +42,7 @@ struct TransactionSnapshot: Codable, Hashable {
       restoringHandle: handle, payment: Payment(productId: productId, quantity: quantity, offerId: offerId),
       device: device, state: try SnapshotPath.parse(state, as: TransactionState.self, at: path + ".state"),
       date: SnapshotPath.date(date), transactionIdentifier: transactionId,
-      error: try error.map { (raw) throws(WorldFileError) in
-        try SnapshotPath.parse(raw, as: SKErrorCode.self, at: path + ".error")
-      },
+      error: try SnapshotPath.parse(optional: error, as: SKErrorCode.self, at: path + ".error"),
       record: try record?.record(at: path + ".record", catalog: catalog),
       original: try original?.record(at: path + ".original", catalog: catalog), isFinished: isFinished,
       isInterrupted: isInterrupted)
