@@ -21,7 +21,10 @@ import Testing
   static let scenarios: [Scenario] = [
     Scenario(
       name: "renewals",
-      lines: ["buy pro.monthly", "buy coins.100", "advance-clock 20d", "advance-clock 3mo", "subscriptions"],
+      lines: [
+        "buy pro.monthly", "buy coins.100", "advance-clock 20d", "receipt", "verify", "advance-clock 3mo",
+        "subscriptions", "receipt",
+      ],
       cut: 3),
     Scenario(
       name: "billing retry and grace",
@@ -78,6 +81,17 @@ import Testing
         "advance-clock 30m", "advance-clock 3d", "notifications",
       ],
       cut: 4),
+    Scenario(
+      name: "refund requests, price increase and server faults",
+      lines: [
+        "server fault history rate-limit 2s", "server fault statuses not-found-younger 5m", "buy coins.100",
+        "refund-request last --reason fulfillment-issue", "buy pro.monthly",
+        "price-increase pro.monthly 5.99",
+        "fail-next buy --count 2", "advance-clock 10d", "refund decide grant #1", "server faults",
+        "try buy level.pack",
+        "advance-clock 1mo", "subscriptions", "history",
+      ],
+      cut: 8),
   ]
 
   /// A session over the built-in catalog whose lines go to `transcript`.
@@ -226,5 +240,21 @@ import Testing
       restoring: saved, log: EventLog(), authorityDirectory: AuthorityLocator.directory(option: nil))
     #expect(world.device.name == "iPhone")
     #expect(world.store.account(named: "default")?.history.count == 3)
+  }
+
+  @Test func loadingWithAnotherCertificateAuthoritySaysSo() throws {
+    let (text, _, _) = try savedText()
+    let file = temporaryFile("other-ca.json")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("saved-world-ca-\(UUID())")
+    defer { for path in [file, directory.path] { try? FileManager.default.removeItem(atPath: path) } }
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    let transcript = Transcript()
+    let session = Session(
+      catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript),
+      caDirectory: directory.appendingPathComponent("ca"))
+    let note = try #require(try session.loadWorld(from: file))
+    #expect(note.hasPrefix("note: the world was saved with the certificate authority at "))
+    #expect(note.contains("it now signs with the one at \(directory.appendingPathComponent("ca").path)"))
+    #expect(session.world.store.account(named: "default")?.history.count == 3)
   }
 }
