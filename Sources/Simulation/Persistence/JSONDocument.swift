@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
 
-/// A parsed JSON value written back with its objects' keys in their order, numbers as written:
-/// how a saved world embeds its catalog document.
+/// A parsed JSON value written back with its objects' keys in their order: how a saved world
+/// embeds its catalog document, and how a migrated document is handed to `JSONDecoder`.
 struct JSONDocument: Encodable {
   var value: JSONValue
 
@@ -27,8 +27,13 @@ struct JSONDocument: Encodable {
       var container = encoder.singleValueContainer()
       if let integer = Int64(text) {
         try container.encode(integer)
+      } else if let integer = UInt64(text) {
+        try container.encode(integer)
+      } else if let number = Double(text) {
+        try container.encode(number)
       } else {
-        try container.encode(Double(text) ?? 0)
+        throw EncodingError.invalidValue(
+          text, .init(codingPath: encoder.codingPath, debugDescription: "\(text) is not a number"))
       }
     case .bool(let flag):
       var container = encoder.singleValueContainer()

@@ -38,12 +38,15 @@ public enum WorldFile {
       throw WorldFileError(
         path: "", reason: "not JSON: line \(error.line), column \(error.column): \(error.reason)")
     }
-    let current = try migration.migrate(document, from: try checkHeader(of: document))
+    let version = try checkHeader(of: document)
+    let current = try migration.migrate(document, from: version)
     let catalog = try readCatalog(current)
     let snapshot: WorldSnapshot
     do {
-      let text = try OrderedJSONEncoder(isCompact: true).encode(JSONDocument(current))
-      snapshot = try JSONDecoder().decode(WorldSnapshot.self, from: Data(text.utf8))
+      let text =
+        version == Self.version
+        ? bytes : Array(try OrderedJSONEncoder(isCompact: true).encode(JSONDocument(current)).utf8)
+      snapshot = try JSONDecoder().decode(WorldSnapshot.self, from: Data(text))
     } catch let error as DecodingError {
       throw WorldFileError(decoding: error)
     } catch {

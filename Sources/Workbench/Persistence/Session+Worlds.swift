@@ -45,6 +45,7 @@ extension Session {
     loaded.monitor = world.monitor
     loaded.notificationTransport = world.notificationTransport
     loaded.rotatesPrivately = world.rotatesPrivately
+    world.removePrivateAuthority()
     world = loaded
     catalogSource = path
     return note
