@@ -257,4 +257,18 @@ import Testing
     #expect(note.contains("it now signs with the one at \(directory.appendingPathComponent("ca").path)"))
     #expect(session.world.store.account(named: "default")?.history.count == 3)
   }
+
+  @Test func aDeviceHoldingADeletedAccountIsNotSaved() throws {
+    let transcript = Transcript()
+    let session = try session(into: transcript)
+    run(["buy coins.100", "account delete default"], in: session)
+    let file = temporaryFile("deleted.json")
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(
+      Interpreter.run(line: "save \(file)", in: session)
+        == .failed(
+          "\(file): cannot save the world: devices[0]: iPhone holds deleted account default, which a saved world cannot keep"
+        ))
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
 }

@@ -23,11 +23,18 @@ struct DeviceSnapshot: Codable, Hashable {
 
   /// Takes a settled device.
   ///
-  /// - Throws: ``WorldFileError`` when callbacks still wait or an observer is not a stand-in.
+  /// - Throws: ``WorldFileError`` when callbacks still wait, an observer is not a stand-in, or the
+  ///   device is signed in to (or holds a receipt of) a deleted account.
   init(_ device: Device, transactions: [PaymentTransaction], at path: String) throws(WorldFileError) {
     let queue = device.queue
     guard queue.isSettled else {
       throw WorldFileError(path: path, reason: "callbacks are waiting to be delivered: save between commands")
+    }
+    for account in [queue.account] + [device.receipt?.account].compactMap({ $0 })
+    where queue.store.account(named: account.name) !== account {
+      throw WorldFileError(
+        path: path,
+        reason: "\(device.name) holds deleted account \(account.name), which a saved world cannot keep")
     }
     name = device.name
     account = queue.account.name
