@@ -120,8 +120,9 @@ struct DeviceSnapshot: Codable, Hashable {
   private func receiptSnapshot(
     _ stamp: ReceiptStampSnapshot, store: Store, at path: String
   ) throws(WorldFileError) -> ReceiptSnapshot {
-    guard let account = store.account(named: stamp.account), stamp.count <= account.history.count,
-      stamp.revision <= account.revision
+    guard let account = store.account(named: stamp.account),
+      (0...account.history.count).contains(stamp.count),
+      (0...account.revision).contains(stamp.revision)
     else {
       throw WorldFileError(
         path: path + ".receipt", reason: "the receipt's records do not fit account \(stamp.account)")
