@@ -24,6 +24,7 @@ let package = Package(
     .executable(name: "storebench", targets: ["storebench"]),
     // The libraries the fuzz targets in Fuzz/ use; building them here costs nothing extra.
     .library(name: "Catalog", targets: ["Catalog"]),
+    .library(name: "Store", targets: ["Store"]),
     .library(name: "Verifier", targets: ["Verifier"]),
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Workbench", targets: ["Workbench"]),

@@ -37,6 +37,13 @@ let package = Package(
       name: "StoreKitFuzzer", dependencies: [.product(name: "Catalog", package: "storebench")],
       swiftSettings: fuzzTarget),
     .executableTarget(
+      name: "WorldFileFuzzer",
+      dependencies: [
+        "FuzzSupport", .product(name: "Simulation", package: "storebench"),
+        .product(name: "Store", package: "storebench"),
+      ],
+      swiftSettings: fuzzTarget),
+    .executableTarget(
       name: "VerifyReceiptFuzzer",
       dependencies: [
         "FuzzSupport",

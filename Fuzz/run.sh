@@ -6,7 +6,7 @@
 # Seeds come from the project's own artifacts, made afresh each run in .build-fuzz/seeds/TARGET:
 # receipts and JWS exported by storebench running Fuzz/Seeds/world.storebench (signed by the
 # fuzzers' certificate authority, .build-fuzz/ca), verifyReceipt bodies around those receipts,
-# the scripts in scripts/ and the catalogs in catalog/. Inputs that once crashed sit in
+# the scripts in scripts/, the catalogs in catalog/ and the world it saves. Inputs that once crashed sit in
 # Fuzz/corpus/TARGET. What the fuzzer learns is kept in .build-fuzz/corpus/TARGET.
 # A crash, timeout or out-of-memory input is saved in Fuzz/crashes/TARGET/; the run then fails.
 set -uo pipefail
@@ -33,7 +33,8 @@ export SWIFT_BACKTRACE=enable=no
 make_seeds() {
   rm -rf "$seeds" "$build/scratch"
   local target
-  for target in ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer; do
+  for target in ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer \
+    WorldFileFuzzer; do
     mkdir -p "$seeds/$target"
   done
   cp "$root/Fuzz/Seeds/world.storebench" "$seeds/"
@@ -54,6 +55,7 @@ make_seeds() {
   done
   cp "$root"/catalog/*.json "$seeds/CatalogFuzzer/"
   cp "$root"/catalog/*.storekit "$seeds/StoreKitFuzzer/"
+  cp "$seeds"/out/*.world.json "$seeds/WorldFileFuzzer/"
 }
 
 # The names of the SUBCOMMANDS a help text lists.

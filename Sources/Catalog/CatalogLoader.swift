@@ -43,6 +43,16 @@ public enum CatalogLoader {
     try CatalogReader().catalog(try document(bytes))
   }
 
+  /// Validates a catalog in the native format that is part of a larger parsed document.
+  ///
+  /// - Parameters:
+  ///   - value: the catalog's JSON value.
+  ///   - path: where it sits in the document, such as `catalog`; errors' locations start with it.
+  /// - Throws: ``CatalogError`` with the JSON path at fault and an empty file name.
+  public static func catalog(from value: JSONValue, path: String) throws(CatalogError) -> Catalog {
+    try CatalogReader().catalog(JSONNode(value: value, path: path))
+  }
+
   /// Parses an Xcode StoreKit configuration file.
   ///
   /// - Throws: ``CatalogError`` with the JSON path at fault and an empty file name.

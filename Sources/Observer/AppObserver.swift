@@ -12,7 +12,7 @@ public final class AppObserver: TransactionObserver {
   public let policy: ObserverPolicy
   private let storage: AppStorage
   /// Actions put off until a transaction's hosted content has downloaded, by transaction.
-  private var waitingForContent: [ObjectIdentifier: [ObserverAction]] = [:]
+  var waitingForContent: [ObjectIdentifier: [ObserverAction]] = [:]
 
   /// Creates an observer that delivers into `storage`.
   public init(name: String, policy: ObserverPolicy, storage: AppStorage) {

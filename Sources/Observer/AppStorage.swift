@@ -2,9 +2,9 @@
 /// consumable balances. It survives relaunches; it is the app's view, not Apple's.
 public final class AppStorage {
   /// Consumable balances by product identifier.
-  public private(set) var balances: [String: Int] = [:]
+  public internal(set) var balances: [String: Int] = [:]
   /// Unlocked non-consumables and subscriptions, by product identifier.
-  public private(set) var unlocked: Set<String> = []
+  public internal(set) var unlocked: Set<String> = []
 
   /// Creates empty storage.
   public init() {}

@@ -8,12 +8,12 @@ import Store
 /// It only changes downloads; the ``PaymentQueue`` that owns it tells observers what changed.
 public final class DownloadQueue {
   /// Every download of the transactions in the queue, in order.
-  public private(set) var all: [Download] = []
+  public internal(set) var all: [Download] = []
   /// How fast hosted content downloads, in bytes per second, shared by active downloads.
   public var bandwidth: Double = 1_048_576
   /// The instant progress was last brought up to date.
-  private var updatedAt: Date?
-  private let store: Store
+  var updatedAt: Date?
+  let store: Store
 
   init(store: Store) {
     self.store = store

@@ -21,7 +21,7 @@ public final class PaymentQueue {
   /// The moment Apple last wrote the device a new receipt, as StoreKit does when a transaction
   /// becomes purchased or restored and at each renewal, until the device takes it
   /// (``takeWrittenReceipt()``).
-  private var writtenReceipt: (account: Account, stamp: HistoryStamp)?
+  var writtenReceipt: (account: Account, stamp: HistoryStamp)?
   /// Whether log lines name the device (`iPad/app`), as they should once there are several.
   public var namesDeviceInLog = false
   /// Unfinished transactions, oldest first.

@@ -11,11 +11,11 @@ public final class Device {
   /// Its payment queue.
   public let queue: PaymentQueue
   /// What the app keeps on it; deleting the app empties it.
-  public private(set) var storage = AppStorage()
+  public internal(set) var storage = AppStorage()
   /// The app receipt on the device; none after a reinstall until a restore or a refresh.
-  public private(set) var receipt: ReceiptSnapshot?
+  public internal(set) var receipt: ReceiptSnapshot?
   /// How many receipts the device has been given (the opaque value changes with each).
-  private var receiptCount = 0
+  var receiptCount = 0
   /// The signed bytes of ``receipt``, once something read them.
   var signedReceipt: [UInt8]?
   /// The 16 bytes of the app's `identifierForVendor` on this device, fixed for the device's name.

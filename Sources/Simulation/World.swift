@@ -13,9 +13,9 @@ public final class World: StoreListener {
   /// Every transaction of the world, for lookups by handle and identifier.
   public let registry = TransactionRegistry()
   /// The devices, in the order they were added.
-  public private(set) var devices: [Device] = []
+  public internal(set) var devices: [Device] = []
   /// The device commands act on.
-  public private(set) var device: Device
+  public internal(set) var device: Device
   /// Whether receipts and signed transactions say Sandbox (`ProductionSandbox`) or Production.
   public var environment = Verifier.Environment.sandbox
   /// Where the local certificate authority lives (see ``AuthorityLocator``): the configured

@@ -5,31 +5,31 @@ public final class Account {
   /// The account's name in the workbench, such as `default`.
   public let name: String
   /// Every charge, re-download and renewal, oldest first.
-  public private(set) var history: [PurchaseRecord] = []
+  public internal(set) var history: [PurchaseRecord] = []
   /// The account's auto-renewable subscriptions, one per subscription group.
   public internal(set) var subscriptions: [String: SubscriptionState] = [:]
   /// Groups in which the account has redeemed an introductory offer (one per group, ever).
   public internal(set) var introductoryOfferGroups: Set<String> = []
   /// Counts every change to the records: appends, updates and finished consumables.
-  public private(set) var revision = 0
-  private var indexByTransaction: [UInt64: Int] = [:]
+  public internal(set) var revision = 0
+  var indexByTransaction: [UInt64: Int] = [:]
   /// For each updated entry, its earlier versions and the revision each was replaced at, oldest first.
-  private var earlierVersions: [Int: [(replacedAt: Int, record: PurchaseRecord)]] = [:]
+  var earlierVersions: [Int: [(replacedAt: Int, record: PurchaseRecord)]] = [:]
   /// The revision at which each finished consumable was finished.
-  private var finishedConsumables: [UInt64: Int] = [:]
+  var finishedConsumables: [UInt64: Int] = [:]
   /// The entries shared from each purchaser's transaction (Family Sharing).
-  private var sharedIndices: [UInt64: [Int]] = [:]
+  var sharedIndices: [UInt64: [Int]] = [:]
   /// Where each non-consumable was bought (not re-downloaded), by product.
-  private var purchaseIndices: [String: [Int]] = [:]
+  var purchaseIndices: [String: [Int]] = [:]
   /// Every append and update, in the order they happened: the history index each one touched.
   /// Sorting by this order is sorting by the records' modification instants (the clock never goes
   /// back), which the App Store Server API's transaction history pages through.
-  public private(set) var modifications: [Int] = []
+  public internal(set) var modifications: [Int] = []
   /// For each history index, the position in ``modifications`` of its latest change.
-  private var latestModification: [Int] = []
+  var latestModification: [Int] = []
   /// The history indices of records that became refunded or revoked (not upgraded), in the order
   /// that happened: what refund history lists (a reversed refund stays here; readers check).
-  public private(set) var revocations: [Int] = []
+  public internal(set) var revocations: [Int] = []
   /// Told the transaction number of every record appended (the store's index of who holds what).
   var didAppend: ((UInt64) -> Void)?
 
@@ -44,15 +44,21 @@ public final class Account {
     let index = history.count
     history.append(record)
     revision += 1
+    indexRecord(at: index)
+    latestModification.append(modifications.count)
+    modifications.append(index)
+    didAppend?(record.transactionNumber)
+    return index
+  }
+
+  /// Adds the entry at an index to the lookups by transaction, purchaser's transaction and product.
+  func indexRecord(at index: Int) {
+    let record = history[index]
     indexByTransaction[record.transactionNumber] = index
     if let source = record.sharedFromTransactionNumber { sharedIndices[source, default: []].append(index) }
     if record.productType == .nonConsumable, record.reason == .purchase || record.reason == .familyShare {
       purchaseIndices[record.productId, default: []].append(index)
     }
-    latestModification.append(modifications.count)
-    modifications.append(index)
-    didAppend?(record.transactionNumber)
-    return index
   }
 
   /// Changes an entry of the history, keeping the version it replaces for receipts written before.

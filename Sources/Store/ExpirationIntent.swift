@@ -1,5 +1,5 @@
 /// Why a subscription expired, as `expiration_intent` and JWS `expirationIntent` number it.
-public enum ExpirationIntent: Int, Hashable, Sendable, CustomStringConvertible {
+public enum ExpirationIntent: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   /// The customer turned off auto-renew (or the environment stopped renewing).
   case customerCancelled = 1
   /// A billing error: the payment could not be collected before billing retry ended.

@@ -19,6 +19,14 @@ public struct FaultPlan: Hashable, Sendable {
   /// Creates a plan with nothing armed.
   public init() {}
 
+  /// Creates a plan with these errors armed, each API's list taken from the front.
+  public init(armed: [API: [SKErrorCode]]) {
+    self.armed = armed.filter { !$0.value.isEmpty }
+  }
+
+  /// The errors armed, by API, each list in the order the calls take them.
+  public var armedErrors: [API: [SKErrorCode]] { armed }
+
   /// Arms `count` failures of an API with an error.
   public mutating func arm(_ api: API, error: SKErrorCode, count: Int) {
     armed[api, default: []] += Array(repeating: error, count: count)

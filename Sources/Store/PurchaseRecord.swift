@@ -8,7 +8,7 @@ import Foundation
 /// million renewals cost no string allocations.
 public struct PurchaseRecord: Hashable, Sendable {
   /// Why the entry exists.
-  public enum Reason: String, Hashable, Sendable {
+  public enum Reason: String, CaseIterable, Hashable, Sendable {
     /// The customer bought it.
     case purchase
     /// The customer bought a non-consumable they already owned, or a subscription they already
@@ -21,7 +21,7 @@ public struct PurchaseRecord: Hashable, Sendable {
   }
 
   /// Why Apple refunded a purchase (`cancellation_reason`, JWS `revocationReason`).
-  public enum CancellationReason: Int, Hashable, Sendable {
+  public enum CancellationReason: Int, CaseIterable, Hashable, Sendable {
     /// For another reason, such as an accidental purchase.
     case other = 0
     /// Because of an actual or perceived issue within the app.

@@ -27,6 +27,11 @@ public struct Scheduler<Payload> {
   /// When the earliest event is due, if any.
   public var nextDue: Date? { heap.first?.due }
 
+  /// Every waiting event with its instant, in the order it was scheduled.
+  public var entries: [(due: Date, payload: Payload)] {
+    heap.sorted { $0.sequence < $1.sequence }.map { ($0.due, $0.payload) }
+  }
+
   /// Adds an event due at `date`.
   public mutating func schedule(_ payload: Payload, at date: Date) {
     heap.append(Entry(due: date, sequence: nextSequence, payload: payload))

@@ -12,7 +12,7 @@ public final class Store {
   /// Where the store reports what it does.
   public let log: EventLog
   /// The storefront purchases are made in.
-  public private(set) var storefront: Storefront
+  public internal(set) var storefront: Storefront
   /// The locale product titles are shown in.
   public var locale: String
   /// How long subscription periods last.
@@ -37,11 +37,11 @@ public final class Store {
   var scheduler = Scheduler<ScheduledEvent>()
   var priceOverrides: [String: Decimal] = [:]
   var family: [String] = []
-  private(set) var accounts: [String: Account] = [:]
+  var accounts: [String: Account] = [:]
   /// Which account holds each transaction, by name (a deleted account's entries lead nowhere).
-  private var transactionOwners: [UInt64: String] = [:]
-  private var transactionIds = TransactionIdentifierGenerator()
-  private var webOrderLineItemIds = TransactionIdentifierGenerator(first: 2_000_000_500_000_001)
+  var transactionOwners: [UInt64: String] = [:]
+  var transactionIds = TransactionIdentifierGenerator()
+  var webOrderLineItemIds = TransactionIdentifierGenerator(first: 2_000_000_500_000_001)
 
   /// Creates a store over a catalog, with one account named `default`, its switches set as the
   /// catalog's StoreKit settings say (``StoreKitSettingsPlan``).
@@ -56,7 +56,7 @@ public final class Store {
   }
 
   /// An account whose appended records the store indexes by transaction number.
-  private func indexed(_ account: Account) -> Account {
+  func indexed(_ account: Account) -> Account {
     let name = account.name
     account.didAppend = { [unowned self] number in self.transactionOwners[number] = name }
     return account

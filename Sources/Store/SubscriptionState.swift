@@ -15,10 +15,15 @@ public final class SubscriptionState {
   }
 
   /// Where renewal stands (before time-dependent states such as grace are worked out).
-  enum Phase: Hashable, Sendable {
+  public enum Phase: Hashable, Sendable {
+    /// Renewing normally.
     case active
+    /// A renewal failed for billing reasons: Apple retries from `since`, access continuing until
+    /// `graceUntil` when a grace period applies.
     case billingRetry(since: Date, graceUntil: Date?)
+    /// Over, for this reason if known.
     case expired(ExpirationIntent?)
+    /// Refunded or revoked.
     case revoked
   }
 
@@ -54,19 +59,30 @@ public final class SubscriptionState {
   public internal(set) var latestIndex: Int
   /// When the renewal date was extended (App Store Server API), oldest first.
   public internal(set) var extensionDates: [Date] = []
-  var phase = Phase.active
+  /// Where renewal stands.
+  public internal(set) var phase = Phase.active
   /// Bumped whenever scheduled events for this subscription become stale.
-  var generation = 0
+  public internal(set) var generation = 0
 
-  init(accountName: String, group: String, record: PurchaseRecord, index: Int) {
+  convenience init(accountName: String, group: String, record: PurchaseRecord, index: Int) {
+    self.init(
+      accountName: accountName, group: group, originalTransactionNumber: record.originalTransactionNumber,
+      originalPurchaseDate: record.originalPurchaseDate, productId: record.productId,
+      expiresDate: record.expiresDate ?? record.purchaseDate, latestIndex: index)
+  }
+
+  init(
+    accountName: String, group: String, originalTransactionNumber: UInt64, originalPurchaseDate: Date,
+    productId: String, expiresDate: Date, latestIndex: Int
+  ) {
     self.accountName = accountName
     self.group = group
-    self.originalTransactionNumber = record.originalTransactionNumber
-    self.originalPurchaseDate = record.originalPurchaseDate
-    self.productId = record.productId
-    self.autoRenewProductId = record.productId
-    self.expiresDate = record.expiresDate ?? record.purchaseDate
-    self.latestIndex = index
+    self.originalTransactionNumber = originalTransactionNumber
+    self.originalPurchaseDate = originalPurchaseDate
+    self.productId = productId
+    self.autoRenewProductId = productId
+    self.expiresDate = expiresDate
+    self.latestIndex = latestIndex
   }
 
   /// The status at an instant.

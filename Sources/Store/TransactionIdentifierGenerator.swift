@@ -8,6 +8,9 @@ public struct TransactionIdentifierGenerator: Sendable {
     next = first
   }
 
+  /// The identifier ``make()`` gives next.
+  public var upcoming: UInt64 { next }
+
   /// The next identifier.
   public mutating func make() -> UInt64 {
     defer { next += 1 }

@@ -10,9 +10,9 @@ import Verifier
 /// left behind. The prompt, a script and a test case each own one.
 public final class Session {
   /// What is simulated.
-  public private(set) var world: World
+  public internal(set) var world: World
   /// Where the catalog came from, as the user named it.
-  public private(set) var catalogSource: String
+  public internal(set) var catalogSource: String
   /// How events and output are written.
   public let format: OutputFormat
   /// The error of the last command run with `try`, if it failed.

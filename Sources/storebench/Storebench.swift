@@ -19,14 +19,14 @@ struct Storebench: AsyncParsableCommand {
     version: StorebenchVersion.current,
     subcommands: [
       PromptCommand.self, RunCommand.self, TestCommand.self, ServeCommand.self, BenchCommand.self,
-      HelpCommandsCommand.self,
+      HelpCommandsCommand.self, StateCommand.self,
     ],
     defaultSubcommand: PromptCommand.self)
 
   /// Runs the command line; `storebench FILE …` stands for `storebench run FILE …`.
   static func main() async {
     Console.prepare()
-    await main(scriptArguments(Array(CommandLine.arguments.dropFirst())))
+    await main(StateCommand.arguments(scriptArguments(Array(CommandLine.arguments.dropFirst()))))
   }
 
   /// The arguments with `run` put in front when the first names an existing file rather than a

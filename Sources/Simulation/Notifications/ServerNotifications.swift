@@ -22,11 +22,11 @@ public final class ServerNotifications {
   }
 
   /// The registered URLs, in the order they were added.
-  public private(set) var urls: [NotificationURL] = []
+  public internal(set) var urls: [NotificationURL] = []
   /// Every notification made, oldest first.
-  public private(set) var records: [NotificationRecord] = []
-  private var due = Scheduler<DeliveryReference>()
-  private var madeIdentifiers: UInt64 = 0
+  public internal(set) var records: [NotificationRecord] = []
+  var due = Scheduler<DeliveryReference>()
+  var madeIdentifiers: UInt64 = 0
 
   /// Creates an empty state: no URL, no notification.
   public init() {}

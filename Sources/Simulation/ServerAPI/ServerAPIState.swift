@@ -4,19 +4,19 @@ import Store
 /// servers sent (consumption information, app account tokens, renewal-date extension requests).
 public struct ServerAPIState: Sendable {
   /// The fault switches in force, in the order they were set.
-  public private(set) var faults: [ServerFault] = []
+  public internal(set) var faults: [ServerFault] = []
   /// The latest consumption information sent for each transaction, by transaction number.
   public var consumption: [UInt64: ConsumptionInformation] = [:]
   /// Completed mass renewal-date extensions, oldest first.
-  public private(set) var massExtensions: [MassExtensionRecord] = []
+  public internal(set) var massExtensions: [MassExtensionRecord] = []
   /// Where each mass extension is in ``massExtensions``, by product and request identifier.
-  private var massExtensionIndex: [String: Int] = [:]
+  var massExtensionIndex: [String: Int] = [:]
   /// The answers given to single renewal-date extensions, by original transaction and request
   /// identifier: the same request again gets the same answer, applied once.
   var extensionAnswers: [String: ExtendRenewalDateResponse] = [:]
   /// App account tokens set by the app's server, by original transaction: each applies to the
   /// transactions from `from` on (the current one and later ones), until the next.
-  private var appAccountTokens: [UInt64: [(from: UInt64, token: String)]] = [:]
+  var appAccountTokens: [UInt64: [(from: UInt64, token: String)]] = [:]
 
   /// Creates an empty state.
   public init() {}

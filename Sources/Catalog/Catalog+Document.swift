@@ -1,0 +1,105 @@
+import Foundation
+
+extension Catalog {
+  /// The catalog in storebench's native format, as ``CatalogLoader/parse(_:)`` reads it back to an
+  /// equal catalog: keys in the format's order, defaults left out.
+  public var document: JSONValue {
+    var members: [JSONMember] = [
+      .init("bundleId", .string(bundleId)), .init("appVersion", .string(appVersion)),
+      .init("storefront", .string(baseStorefront.id)),
+    ]
+    if !storefronts.isEmpty {
+      members.append(
+        .init(
+          "storefronts",
+          .array(
+            storefronts.map {
+              .object([
+                .init("id", .string($0.id)), .init("currency", .string($0.currency)),
+                .init("locale", .string($0.defaultLocale)),
+              ])
+            })))
+    }
+    members.append(.init("products", .array(products.map(\.document))))
+    return .object(members)
+  }
+}
+
+extension Product {
+  /// The product in the native catalog format.
+  var document: JSONValue {
+    var members: [JSONMember] = [
+      .init("id", .string(id)), .init("type", .string(type.rawValue)),
+      .init("referenceName", .string(referenceName)),
+      .init(
+        "localizations",
+        .object(
+          localizations.map {
+            .init(
+              $0.locale,
+              .object([
+                .init("title", .string($0.text.title)), .init("description", .string($0.text.description)),
+              ]))
+          })),
+      .init("price", .amount(basePrice)),
+    ]
+    if !storefrontPrices.isEmpty {
+      members.append(
+        .init(
+          "prices",
+          .object(storefrontPrices.keys.sorted().map { .init($0, .amount(storefrontPrices[$0] ?? 0)) })))
+    }
+    if !isClearedForSale { members.append(.init("clearedForSale", .bool(false))) }
+    if isFamilyShareable { members.append(.init("familyShareable", .bool(true))) }
+    if let subscription { members.append(.init("subscription", subscription.document)) }
+    if let nonRenewingPeriod { members.append(.init("period", .string(nonRenewingPeriod.iso8601))) }
+    if let hostedContent {
+      members.append(
+        .init(
+          "hostedContent",
+          .object([
+            .init("contentId", .string(hostedContent.contentId)),
+            .init("version", .string(hostedContent.version)),
+            .init("size", .number(String(hostedContent.size))),
+          ])))
+    }
+    return .object(members)
+  }
+}
+
+extension Subscription {
+  /// The subscription section in the native catalog format.
+  var document: JSONValue {
+    var members: [JSONMember] = [
+      .init("group", .string(group)), .init("level", .number(String(level))),
+      .init("period", .string(period.iso8601)),
+    ]
+    if let introductoryOffer { members.append(.init("introductoryOffer", introductoryOffer.document)) }
+    if !promotionalOffers.isEmpty {
+      members.append(.init("promotionalOffers", .array(promotionalOffers.map(\.document))))
+    }
+    return .object(members)
+  }
+}
+
+extension Offer {
+  /// The offer in the native catalog format.
+  var document: JSONValue {
+    var members: [JSONMember] = []
+    if let id { members.append(.init("id", .string(id))) }
+    members += [.init("type", .string(mode.rawValue)), .init("period", .string(period.iso8601))]
+    if numberOfPeriods != 1 { members.append(.init("periods", .number(String(numberOfPeriods)))) }
+    switch mode {
+    case .freeTrial: break
+    case .payAsYouGo, .payUpFront: members.append(.init("price", .amount(price)))
+    }
+    return .object(members)
+  }
+}
+
+extension JSONValue {
+  /// A price amount as the catalog format writes it: a string holding a plain decimal.
+  static func amount(_ amount: Decimal) -> JSONValue {
+    .string(NSDecimalNumber(decimal: amount).stringValue)
+  }
+}

@@ -1,0 +1,14 @@
+extension TransactionRegistry {
+  /// Fills an empty registry with a saved world's transactions, in handle order.
+  ///
+  /// - Throws: ``QueueError`` when the registry is not empty or a handle is not the next one.
+  public func restore(_ transactions: [PaymentTransaction]) throws(QueueError) {
+    guard all.isEmpty else { throw QueueError("the registry holds transactions already") }
+    for transaction in transactions {
+      guard transaction.handle == nextHandle else {
+        throw QueueError("transaction \(transaction.handleText) comes where #\(nextHandle) should")
+      }
+      register(transaction)
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import Catalog
+import Observer
+import Queue
+import Store
+import Verifier
+
+/// A device of a saved world: the account signed in, its queue (unfinished transactions,
+/// observers, downloads, switches), the app's storage, and the receipt it holds.
+struct DeviceSnapshot: Codable, Hashable {
+  var name: String
+  var account: String
+  var canMakePayments: Bool
+  var pendingCancellations: Int
+  var namesDeviceInLog: Bool
+  var unfinishedTransactions: [Int]
+  var observers: [ObserverSnapshot]
+  var storage: StorageSnapshot
+  var receipt: ReceiptStampSnapshot?
+  var receiptCount: Int
+  var bandwidth: Double
+  var downloadsUpdatedAt: Double?
+  var downloads: [DownloadSnapshot]
+
+  /// Takes a settled device.
+  ///
+  /// - Throws: ``WorldFileError`` when callbacks still wait, an observer is not a stand-in, or the
+  ///   device is signed in to (or holds a receipt of) a deleted account.
+  init(_ device: Device, transactions: [PaymentTransaction], at path: String) throws(WorldFileError) {
+    let queue = device.queue
+    guard queue.isSettled else {
+      throw WorldFileError(path: path, reason: "callbacks are waiting to be delivered: save between commands")
+    }
+    for account in [queue.account] + [device.receipt?.account].compactMap({ $0 })
+    where queue.store.account(named: account.name) !== account {
+      throw WorldFileError(
+        path: path,
+        reason: "\(device.name) holds deleted account \(account.name), which a saved world cannot keep")
+    }
+    name = device.name
+    account = queue.account.name
+    canMakePayments = queue.canMakePayments
+    pendingCancellations = queue.pendingCancellations
+    namesDeviceInLog = queue.namesDeviceInLog
+    unfinishedTransactions = queue.transactions.map(\.handle)
+    var observers: [ObserverSnapshot] = []
+    for observer in queue.observers {
+      guard let observer = observer as? AppObserver else {
+        throw WorldFileError(
+          path: path, reason: "observer \(observer.name) is not a stand-in and cannot be saved")
+      }
+      observers.append(ObserverSnapshot(observer, transactions: transactions))
+    }
+    self.observers = observers
+    storage = StorageSnapshot(device.storage)
+    receipt = device.receipt.map {
+      ReceiptStampSnapshot(
+        account: $0.account.name, count: $0.stamp.count, revision: $0.stamp.revision,
+        date: $0.stamp.date.secondsSince1970, generation: $0.generation, environment: $0.environment.rawValue)
+    }
+    receiptCount = device.receiptCount
+    bandwidth = queue.downloads.bandwidth
+    downloadsUpdatedAt = queue.downloads.progressDate?.secondsSince1970
+    downloads = queue.downloads.savedDownloads.map(DownloadSnapshot.init)
+  }
+
+  /// Builds the device in a world whose store already holds the saved accounts.
+  func device(
+    store: Store, registry: TransactionRegistry, at path: String
+  ) throws(WorldFileError) -> Device {
+    guard let signedIn = store.account(named: account) else {
+      throw WorldFileError(path: path + ".account", reason: "no account named \(account)")
+    }
+    let device = Device(name: name, store: store, account: signedIn, registry: registry)
+    let queue = device.queue
+    queue.canMakePayments = canMakePayments
+    queue.pendingCancellations = pendingCancellations
+    queue.namesDeviceInLog = namesDeviceInLog
+    device.storage = storage.storage
+    device.receiptCount = receiptCount
+    device.receipt = try receipt.map { (stamp) throws(WorldFileError) in
+      try receiptSnapshot(stamp, store: store, at: path)
+    }
+    try restoreQueue(of: device, registry: registry, at: path)
+    return device
+  }
+
+  private func restoreQueue(
+    of device: Device, registry: TransactionRegistry, at path: String
+  ) throws(WorldFileError) {
+    let lookup = { (handle: Int) in registry.transaction(handle: handle) }
+    var unfinished: [PaymentTransaction] = []
+    for (index, handle) in unfinishedTransactions.enumerated() {
+      guard let transaction = lookup(handle), transaction.device == name, !transaction.isFinished else {
+        throw WorldFileError(
+          path: "\(path).unfinishedTransactions[\(index)]",
+          reason: "#\(handle) is not an unfinished transaction of \(name)")
+      }
+      unfinished.append(transaction)
+    }
+    var restoredObservers: [any TransactionObserver] = []
+    for (index, observer) in observers.enumerated() {
+      restoredObservers.append(
+        try observer.observer(
+          storage: device.storage, transactions: lookup, at: "\(path).observers[\(index)]"))
+    }
+    device.queue.restore(transactions: unfinished, observers: restoredObservers)
+    device.queue.downloads.bandwidth = bandwidth
+    var saved: [DownloadQueue.SavedDownload] = []
+    for (index, download) in downloads.enumerated() {
+      saved.append(try download.download(at: "\(path).downloads[\(index)]"))
+    }
+    do {
+      try device.queue.downloads.restore(
+        saved, transactions: lookup, progressDate: downloadsUpdatedAt.map(SnapshotPath.date))
+    } catch {
+      throw WorldFileError(path: path + ".downloads", reason: error.description)
+    }
+  }
+
+  private func receiptSnapshot(
+    _ stamp: ReceiptStampSnapshot, store: Store, at path: String
+  ) throws(WorldFileError) -> ReceiptSnapshot {
+    guard let account = store.account(named: stamp.account),
+      (0...account.history.count).contains(stamp.count),
+      (0...account.revision).contains(stamp.revision)
+    else {
+      throw WorldFileError(
+        path: path + ".receipt", reason: "the receipt's records do not fit account \(stamp.account)")
+    }
+    return ReceiptSnapshot(
+      account: account,
+      stamp: HistoryStamp(count: stamp.count, revision: stamp.revision, date: SnapshotPath.date(stamp.date)),
+      generation: stamp.generation,
+      environment: try SnapshotPath.parse(
+        stamp.environment, as: Verifier.Environment.self, at: path + ".receipt.environment"))
+  }
+}

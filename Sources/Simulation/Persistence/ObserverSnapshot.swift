@@ -1,0 +1,52 @@
+import Observer
+import Queue
+
+/// A registered stand-in observer of a saved world: its name, policy, and the actions it put off
+/// until content downloads.
+struct ObserverSnapshot: Codable, Hashable {
+  var name: String
+  var purchased: [String]
+  var restored: [String]
+  var failed: [String]
+  var waitsForContent: Bool
+  var waiting: [WaitingActionsSnapshot]
+
+  init(_ observer: AppObserver, transactions: [PaymentTransaction]) {
+    name = observer.name
+    purchased = observer.policy.purchased.map(\.rawValue)
+    restored = observer.policy.restored.map(\.rawValue)
+    failed = observer.policy.failed.map(\.rawValue)
+    waitsForContent = observer.policy.waitsForContent
+    waiting = transactions.compactMap { transaction in
+      observer.waitingActions(for: transaction).map {
+        WaitingActionsSnapshot(transaction: transaction.handle, actions: $0.map(\.rawValue))
+      }
+    }
+  }
+
+  func observer(
+    storage: AppStorage, transactions: (Int) -> PaymentTransaction?, at path: String
+  ) throws(WorldFileError) -> AppObserver {
+    let policy = ObserverPolicy(
+      purchased: try Self.actions(purchased, at: path + ".purchased"),
+      restored: try Self.actions(restored, at: path + ".restored"),
+      failed: try Self.actions(failed, at: path + ".failed"), waitsForContent: waitsForContent)
+    let observer = AppObserver(name: name, policy: policy, storage: storage)
+    for (index, entry) in waiting.enumerated() {
+      let entryPath = "\(path).waiting[\(index)]"
+      guard let transaction = transactions(entry.transaction) else {
+        throw WorldFileError(path: entryPath + ".transaction", reason: "no transaction #\(entry.transaction)")
+      }
+      observer.restoreWaiting(try Self.actions(entry.actions, at: entryPath + ".actions"), for: transaction)
+    }
+    return observer
+  }
+
+  private static func actions(_ words: [String], at path: String) throws(WorldFileError) -> [ObserverAction] {
+    var actions: [ObserverAction] = []
+    for (index, word) in words.enumerated() {
+      actions.append(try SnapshotPath.parse(word, as: ObserverAction.self, at: "\(path)[\(index)]"))
+    }
+    return actions
+  }
+}

@@ -1,0 +1,90 @@
+import Catalog
+import Store
+
+/// One entry of an account's purchase history in a saved world, every fact included (refunds,
+/// upgrades, offers, family sharing).
+struct PurchaseRecordSnapshot: Codable, Hashable {
+  var transactionId: String
+  var originalTransactionId: String
+  var productId: String
+  var productType: String
+  var quantity: Int
+  var purchaseDate: Double
+  var originalPurchaseDate: Double
+  var charged: PriceSnapshot
+  var storefront: String
+  var reason: String
+  var expiresDate: Double?
+  var webOrderLineItemId: String?
+  var isTrialPeriod: Bool
+  var isInIntroOfferPeriod: Bool
+  var promotionalOfferId: String?
+  var cancellationDate: Double?
+  var cancellationReason: Int?
+  var isUpgraded: Bool
+  var refunded: PriceSnapshot?
+  var sharedFromTransactionId: String?
+
+  init(_ record: PurchaseRecord) {
+    transactionId = record.transactionId
+    originalTransactionId = record.originalTransactionId
+    productId = record.productId
+    productType = record.productType.rawValue
+    quantity = record.quantity
+    purchaseDate = record.purchaseDate.secondsSince1970
+    originalPurchaseDate = record.originalPurchaseDate.secondsSince1970
+    charged = PriceSnapshot(record.charged)
+    storefront = record.storefront
+    reason = record.reason.rawValue
+    expiresDate = record.expiresDate?.secondsSince1970
+    webOrderLineItemId = record.webOrderLineItemId
+    isTrialPeriod = record.isTrialPeriod
+    isInIntroOfferPeriod = record.isInIntroOfferPeriod
+    promotionalOfferId = record.promotionalOfferId
+    cancellationDate = record.cancellationDate?.secondsSince1970
+    cancellationReason = record.cancellationReason?.rawValue
+    isUpgraded = record.isUpgraded
+    refunded = record.refunded.map(PriceSnapshot.init)
+    sharedFromTransactionId = record.sharedFromTransactionNumber.map { String($0) }
+  }
+
+  /// The record, its product checked against the catalog.
+  func record(at path: String, catalog: Catalog) throws(WorldFileError) -> PurchaseRecord {
+    guard catalog.product(productId) != nil else {
+      throw WorldFileError(path: path + ".productId", reason: "unknown product \"\(productId)\"")
+    }
+    var record = PurchaseRecord(
+      transactionNumber: try SnapshotPath.number(transactionId, at: path + ".transactionId"),
+      originalTransactionNumber: try SnapshotPath.number(
+        originalTransactionId, at: path + ".originalTransactionId"),
+      productId: productId,
+      productType: try SnapshotPath.parse(productType, as: ProductType.self, at: path + ".productType"),
+      quantity: quantity, purchaseDate: SnapshotPath.date(purchaseDate),
+      originalPurchaseDate: SnapshotPath.date(originalPurchaseDate),
+      charged: try charged.price(at: path + ".charged"),
+      storefront: storefront,
+      reason: try SnapshotPath.parse(reason, as: PurchaseRecord.Reason.self, at: path + ".reason"))
+    record.expiresDate = expiresDate.map(SnapshotPath.date)
+    record.webOrderLineItemNumber = try SnapshotPath.number(
+      optional: webOrderLineItemId, at: path + ".webOrderLineItemId")
+    record.isTrialPeriod = isTrialPeriod
+    record.isInIntroOfferPeriod = isInIntroOfferPeriod
+    try readExtras(into: &record, at: path)
+    return record
+  }
+
+  private func readExtras(into record: inout PurchaseRecord, at path: String) throws(WorldFileError) {
+    if let promotionalOfferId { record.promotionalOfferId = promotionalOfferId }
+    if let cancellationDate { record.cancellationDate = SnapshotPath.date(cancellationDate) }
+    if let cancellationReason {
+      record.cancellationReason = try SnapshotPath.parse(
+        cancellationReason, as: PurchaseRecord.CancellationReason.self, at: path + ".cancellationReason")
+    }
+    if isUpgraded { record.isUpgraded = true }
+    if let refunded { record.refunded = try refunded.price(at: path + ".refunded") }
+    if let sharedFromTransactionId {
+      record.sharedFromTransactionNumber = try SnapshotPath.number(
+        sharedFromTransactionId, at: path + ".sharedFromTransactionId")
+    }
+  }
+}

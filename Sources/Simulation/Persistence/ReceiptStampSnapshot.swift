@@ -1,0 +1,13 @@
+import Store
+import Verifier
+
+/// The app receipt a device holds, as the moment of the account's records it reflects: it is
+/// rebuilt (and signed again) from those records when read.
+struct ReceiptStampSnapshot: Codable, Hashable {
+  var account: String
+  var count: Int
+  var revision: Int
+  var date: Double
+  var generation: Int
+  var environment: String
+}

@@ -1,0 +1,5 @@
+/// One attempt to deliver a notification: when, and how it went.
+struct SendAttemptSnapshot: Codable, Hashable {
+  var date: Double
+  var result: String
+}

@@ -1,0 +1,77 @@
+import Catalog
+import Foundation
+import Queue
+import Store
+import Verifier
+
+extension World {
+  /// Builds a world from a saved one: a new world over the saved catalog, given the saved
+  /// records, devices, queues, observers, server state and notifications. Nothing is heard: the
+  /// observers heard it all before the world was saved.
+  ///
+  /// - Parameters:
+  ///   - saved: the file's contents.
+  ///   - log: where the new world's events go.
+  ///   - authorityDirectory: the certificate authority the new world signs with.
+  /// - Throws: ``WorldFileError`` naming the JSON path of the first inconsistency.
+  public convenience init(
+    restoring saved: SavedWorld, log: EventLog, authorityDirectory: URL
+  ) throws(WorldFileError) {
+    self.init(catalog: saved.catalog, log: log, authorityDirectory: authorityDirectory)
+    let snapshot = saved.snapshot
+    environment = try SnapshotPath.parse(
+      snapshot.environment, as: Verifier.Environment.self, at: "environment")
+    appAppleId = snapshot.appAppleId
+    sharedSecret = snapshot.sharedSecret
+    try snapshot.store.applySettings(to: store, at: "store")
+    var accounts: [Account] = []
+    for (index, account) in snapshot.accounts.enumerated() {
+      accounts.append(try account.account(at: "accounts[\(index)]", catalog: saved.catalog))
+    }
+    try snapshot.store.restoreRecords(of: store, accounts: accounts, at: "store")
+    try restoreTransactions(snapshot.transactions, catalog: saved.catalog)
+    try restoreDevices(snapshot)
+    serverAPI = try snapshot.serverAPI.state(at: "serverAPI")
+    try snapshot.notifications.restore(into: notifications, at: "notifications")
+  }
+
+  private func restoreTransactions(_ saved: [TransactionSnapshot], catalog: Catalog) throws(WorldFileError) {
+    var transactions: [PaymentTransaction] = []
+    for (index, entry) in saved.enumerated() {
+      transactions.append(try entry.transaction(at: "transactions[\(index)]", catalog: catalog))
+    }
+    do {
+      try registry.restore(transactions)
+    } catch {
+      throw WorldFileError(path: "transactions", reason: error.description)
+    }
+    for (index, entry) in saved.enumerated() {
+      guard let handle = entry.resolution else { continue }
+      guard let completion = registry.transaction(handle: handle) else {
+        throw WorldFileError(path: "transactions[\(index)].resolution", reason: "no transaction #\(handle)")
+      }
+      transactions[index].restoreResolution(completion)
+    }
+  }
+
+  private func restoreDevices(_ snapshot: WorldSnapshot) throws(WorldFileError) {
+    var restored: [Device] = []
+    for (index, entry) in snapshot.devices.enumerated() {
+      guard !restored.contains(where: { $0.name == entry.name }) else {
+        throw WorldFileError(
+          path: "devices[\(index)].name", reason: "a device named \(entry.name) appears twice")
+      }
+      restored.append(try entry.device(store: store, registry: registry, at: "devices[\(index)]"))
+    }
+    guard let current = restored.first(where: { $0.name == snapshot.currentDevice }) else {
+      throw WorldFileError(path: "currentDevice", reason: "no device named \(snapshot.currentDevice)")
+    }
+    for (index, transaction) in registry.all.enumerated()
+    where !restored.contains(where: { $0.name == transaction.device }) {
+      throw WorldFileError(
+        path: "transactions[\(index)].device", reason: "no device named \(transaction.device)")
+    }
+    devices = restored
+    device = current
+  }
+}

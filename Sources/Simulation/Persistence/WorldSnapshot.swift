@@ -1,0 +1,15 @@
+/// Everything that defines a world but its catalog, as a saved world's file holds it beside
+/// `format`, `version` and `catalog` (see README "Saved worlds" for each key).
+struct WorldSnapshot: Codable, Hashable {
+  var environment: String
+  var appAppleId: Int64
+  var sharedSecret: String?
+  var authority: AuthorityReference
+  var store: StoreSnapshot
+  var accounts: [AccountSnapshot]
+  var transactions: [TransactionSnapshot]
+  var devices: [DeviceSnapshot]
+  var currentDevice: String
+  var serverAPI: ServerAPISnapshot
+  var notifications: NotificationsSnapshot
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Store
+
+/// `load FILE`: replaces the world with a saved one.
+struct LoadCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "load",
+    abstract: "Replace the world with one saved by save (or --state).",
+    discussion: """
+      A damaged file, or one written by a newer storebench, is refused with the JSON path at fault \
+      and the world stays as it was; an older version is migrated. The world continues exactly where \
+      it was saved: renewals, retries, downloads and unfinished transactions carry on. A relative path \
+      is read from the script's directory.
+      """)
+
+  @Argument(help: "The saved world.")
+  var file: String
+
+  func execute(in session: Session) throws {
+    if let note = try session.loadWorld(from: file) { session.print(note) }
+    let world = session.world
+    session.print(
+      "world loaded from \(file): clock \(Timestamp.iso8601(world.store.clock.now)), "
+        + "\(world.store.allAccounts.count) accounts, \(world.devices.count) devices, "
+        + "\(world.registry.all.count) transactions")
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// One command line run against a world kept in a file (`storebench --state FILE COMMAND…`): the
+/// world is loaded when the file exists (else a new one starts), the command runs, and the world is
+/// saved back, so shell scripts and other tools can drive a world step by step.
+public struct StateFileRun {
+  /// The saved world's file.
+  public var path: String
+  /// The command's words.
+  public var words: [String]
+
+  /// Creates a run.
+  public init(path: String, words: [String]) {
+    self.path = path
+    self.words = words
+  }
+
+  /// Loads, runs and saves. Failures are written to the session's error output.
+  ///
+  /// - Returns: Whether everything succeeded: the file loaded (or did not exist), the command
+  ///   passed and the world was saved. A file that cannot be loaded is left as it is and the
+  ///   command does not run.
+  public func run(in session: Session) -> Bool {
+    do {
+      if FileManager.default.fileExists(atPath: session.resolve(path)),
+        let note = try session.loadWorld(from: path)
+      {
+        session.output.writeError(note)
+      }
+    } catch {
+      session.output.writeError("error: \(error)")
+      return false
+    }
+    let outcome = Interpreter.run(words: words, in: session)
+    if let failure = outcome.failure { session.output.writeError(failure) }
+    do {
+      try session.saveWorld(to: path)
+    } catch {
+      session.output.writeError("error: \(error)")
+      return false
+    }
+    return outcome == .succeeded
+  }
+}

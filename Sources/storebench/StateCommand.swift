@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Simulation
+import Workbench
+
+/// `storebench --state FILE COMMAND…`: one command against a world kept in a file.
+struct StateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "state",
+    abstract: "Run one command against a saved world: load FILE (or start a new world), run, save.",
+    discussion: """
+      Written `storebench --state FILE COMMAND…` (or `storebench state --state FILE COMMAND…`), e.g. \
+      `storebench --state w.json buy pro.monthly` then `storebench --state w.json advance-clock 1mo`. \
+      --catalog applies when FILE does not exist yet; afterwards the catalog saved in FILE is used. \
+      The exit status is 1 when the load, the command or the save fails.
+      """)
+
+  @OptionGroup var common: CommonOptions
+
+  @Option(help: "The saved world's file.")
+  var state: String
+
+  @Argument(parsing: .captureForPassthrough, help: "The command and its arguments.")
+  var command: [String]
+
+  func run() throws {
+    let runner = try common.makeRunner()
+    let session = Session(
+      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
+      format: common.format,
+      caDirectory: AuthorityLocator.directory(option: common.caDir))
+    session.baseDirectory = FileManager.default.currentDirectoryPath
+    guard StateFileRun(path: state, words: command).run(in: session) else { throw ExitCode.failure }
+  }
+
+  /// The arguments with `state` put in front when an option before the first word is `--state`:
+  /// how `storebench --state FILE COMMAND…` reaches this command.
+  static func arguments(_ arguments: [String]) -> [String] {
+    var index = arguments.startIndex
+    while index < arguments.endIndex, arguments[index].hasPrefix("--") {
+      if arguments[index] == "--state" || arguments[index].hasPrefix("--state=") {
+        return ["state"] + arguments
+      }
+      index += arguments[index].contains("=") ? 1 : 2
+    }
+    return arguments
+  }
+}

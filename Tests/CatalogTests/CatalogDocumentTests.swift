@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import Catalog
+
+/// `Catalog.document`: the native format written back, which a saved world embeds.
+@Suite struct CatalogDocumentTests {
+  private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test(arguments: ["default.json", "selfies.json", "soccer.json", "selfies.storekit"])
+  func aCatalogReadsBackFromItsDocumentUnchanged(_ name: String) throws {
+    let catalog = try CatalogLoader.load(path: Self.repository.appendingPathComponent("catalog/\(name)").path)
+    let again = try CatalogLoader.catalog(from: catalog.document, path: "catalog")
+    #expect(again.products == catalog.products)
+    #expect(again.storefronts == catalog.storefronts)
+    #expect(again.baseStorefront == catalog.baseStorefront)
+    #expect([again.bundleId, again.appVersion] == [catalog.bundleId, catalog.appVersion])
+    #expect(again.document == catalog.document)
+  }
+
+  @Test func errorsInAnEmbeddedCatalogNameItsPathInTheDocument() {
+    let document = JSONValue.object([.init("bundleId", .string("x")), .init("products", .string("none"))])
+    #expect(throws: CatalogError(location: "catalog.products", reason: "expected an array, found \"none\"")) {
+      try CatalogLoader.catalog(from: document, path: "catalog")
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+extension CLITests {
+  /// `storebench --state FILE COMMAND…`: each run loads the world, acts and saves it again.
+  @Suite struct StateFileTests {
+    @Test func aWorldIsDrivenStepByStepThroughAStateFile() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let run = { (words: [String]) in try Binary.run(["--state", "w.json"] + words, directory: directory) }
+
+      let bought = try run(["buy", "pro.monthly"])
+      #expect(bought.status == 0)
+      #expect(bought.output.contains("app deliver: pro.monthly unlocked"))
+      let advanced = try run(["advance-clock", "1mo"])
+      #expect(advanced.status == 0)
+      #expect(advanced.output.contains("2026-01-08 00:00:00 store renewed: 4.99 USD for pro.monthly"))
+      #expect(try run(["expect", "clock", "2026-02-01T00:00:00Z"]).status == 0)
+      let subscriptions = try run(["subscriptions"])
+      #expect(
+        subscriptions.output
+          == "Pro  pro.monthly  active  expires 2026-02-08T00:00:00Z  auto-renew on  renewals 1\n")
+
+      let saved = try Data(contentsOf: directory.appendingPathComponent("w.json"))
+      let failed = try run(["buy", "no.such.product"])
+      #expect(failed.status == 1)
+      #expect(failed.error.hasPrefix("error: no product \"no.such.product\""))
+      #expect(try Data(contentsOf: directory.appendingPathComponent("w.json")) == saved)
+    }
+
+    @Test func aDamagedStateFileIsRefusedAndLeftAlone() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let file = directory.appendingPathComponent("w.json")
+      try Data("{\"format\": \"storebench-world\", \"version\": 9}".utf8).write(to: file)
+      let result = try Binary.run(["--state", "w.json", "buy", "coins.100"], directory: directory)
+      #expect(result.status == 1)
+      #expect(result.output == "")
+      #expect(
+        result.error
+          == "error: w.json: version: version 9 was written by a newer storebench (this one reads up to 1)\n")
+      #expect(
+        try String(contentsOf: file, encoding: .utf8) == "{\"format\": \"storebench-world\", \"version\": 9}")
+    }
+  }
+}
