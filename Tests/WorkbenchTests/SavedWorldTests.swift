@@ -242,6 +242,25 @@ import Testing
     #expect(world.store.account(named: "default")?.history.count == 3)
   }
 
+  @Test func apiKeysAreSavedAndTheirTokensStillCheckAfterALoad() throws {
+    let keyFile = temporaryFile("AuthKey.p8")
+    let file = temporaryFile("keys.json")
+    defer { for path in [keyFile, file] { try? FileManager.default.removeItem(atPath: path) } }
+    let before = try session(into: Transcript())
+    run(
+      [
+        "api-key create --key-id TESTKEY001 --issuer-id 11111111-2222-3333-4444-555555555555 --out \(keyFile)"
+      ], in: before)
+    try before.saveWorld(to: file)
+    let after = try session(into: Transcript())
+    _ = try after.loadWorld(from: file)
+    let saved = try #require(before.world.apiKeys.key(id: "TESTKEY001"))
+    let loaded = try #require(after.world.apiKeys.key(id: "TESTKEY001"))
+    #expect(loaded.issuerId == "11111111-2222-3333-4444-555555555555")
+    #expect(loaded.publicKey.rawRepresentation == saved.publicKey.rawRepresentation)
+    #expect(after.world.apiKeys.nextKeyId == before.world.apiKeys.nextKeyId)
+  }
+
   @Test func loadingWithAnotherCertificateAuthoritySaysSo() throws {
     let (text, _, _) = try savedText()
     let file = temporaryFile("other-ca.json")

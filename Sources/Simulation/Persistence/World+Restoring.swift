@@ -33,6 +33,11 @@ extension World {
     try restoreDevices(snapshot)
     serverAPI = try snapshot.serverAPI.state(at: "serverAPI")
     try snapshot.notifications.restore(into: notifications, at: "notifications")
+    var keys = APIKeyRegistry()
+    for (index, key) in (snapshot.apiKeys ?? []).enumerated() {
+      try key.register(in: &keys, at: "apiKeys[\(index)]")
+    }
+    apiKeys = keys
   }
 
   private func restoreTransactions(_ saved: [TransactionSnapshot], catalog: Catalog) throws(WorldFileError) {

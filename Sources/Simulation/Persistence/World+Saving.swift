@@ -18,7 +18,7 @@ extension World {
       accounts: store.allAccounts.map(AccountSnapshot.init),
       transactions: transactions.map(TransactionSnapshot.init),
       devices: devices, currentDevice: device.name, serverAPI: ServerAPISnapshot(serverAPI),
-      notifications: NotificationsSnapshot(notifications))
+      notifications: NotificationsSnapshot(notifications), apiKeys: apiKeys.keys.map(APIKeySnapshot.init))
   }
 
   /// The certificate authority this world signs with: its directory and root fingerprint.

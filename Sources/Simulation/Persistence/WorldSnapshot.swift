@@ -12,4 +12,6 @@ struct WorldSnapshot: Codable, Hashable {
   var currentDevice: String
   var serverAPI: ServerAPISnapshot
   var notifications: NotificationsSnapshot
+  /// Absent in files written before API keys were saved: none then.
+  var apiKeys: [APIKeySnapshot]?
 }
