@@ -20,7 +20,8 @@ struct APIKeySnapshot: Codable, Hashable {
   /// - Throws: ``WorldFileError`` at `path` for a public key that is not a P-256 point, or an id
   ///   the registry refuses.
   func register(in registry: inout APIKeyRegistry, at path: String) throws(WorldFileError) {
-    let notAKey = WorldFileError(path: "\(path).publicKey", reason: "not a P-256 public key in base64 (X9.63)")
+    let notAKey = WorldFileError(
+      path: "\(path).publicKey", reason: "not a P-256 public key in base64 (X9.63)")
     guard let bytes = Data(base64Encoded: publicKey) else { throw notAKey }
     let key: P256.Signing.PublicKey
     do {
