@@ -58,11 +58,10 @@ import Testing
     let transport = HTTPNotificationTransport()
     defer { transport.shutdown() }
     let port = try await Self.closedPort()
-    let clock = ContinuousClock()
-    let start = clock.now
+    // A transport that kept retrying the refused connection would give up at the timeout instead
+    // (TIMED_OUT): one attempt, as Apple makes, answers SOCKET_ISSUE, whatever the machine's load.
     #expect(
       await Self.post(transport, to: "http://127.0.0.1:\(port)/", timeout: .seconds(10)) == .socketIssue)
-    #expect(clock.now - start < .seconds(5), "a refused connection is not retried until the timeout")
     #expect(await Self.post(transport, to: "not a url") == .other)
   }
 
