@@ -102,7 +102,9 @@ public final class Session {
   }
 
   /// Writes a file named in a command, atomically (``StagedFile``), creating its directory.
-  func write(_ bytes: [UInt8], to path: String) throws(WorkbenchError) {
+  ///
+  /// - Parameter mode: the permission bits of a new file, before the umask (0o600 for a private key).
+  func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o666) throws(WorkbenchError) {
     let resolved = resolve(path)
     do {
       try FileManager.default.createDirectory(
@@ -111,7 +113,7 @@ public final class Session {
       throw WorkbenchError("\(path): cannot create its directory (\(error.localizedDescription))")
     }
     do {
-      try StagedFile.writeAtomically(bytes, to: resolved)
+      try StagedFile.writeAtomically(bytes, to: resolved, mode: mode)
     } catch {
       throw WorkbenchError("\(path): cannot write the file (\(error))")
     }
