@@ -52,7 +52,7 @@ let package = Package(
       name: "Verifier", dependencies: ["CivilCalendar", "SystemIO", crypto, cryptoExtras, x509, swiftASN1]),
     .target(
       name: "Simulation",
-      dependencies: ["Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier", crypto]),
+      dependencies: ["Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier", crypto, x509]),
     .target(
       name: "Server",
       dependencies: [
