@@ -10,10 +10,14 @@ extension World {
   /// all of it at the clock, which moves to the data's date. The device then holds a receipt as
   /// Apple would write it now.
   ///
-  /// - Parameter preference: which side wins a conflict; with none, conflicts stop the import.
+  /// - Parameters:
+  ///   - preference: which side wins a conflict; with none, conflicts stop the import.
+  ///   - writesReceipt: whether the device gets a receipt made from the result (a customer's
+  ///     artifact came from a device that had one; a single stated fact does not write one, so that
+  ///     a script of facts ends with one `receipt refresh` as an artifact import does).
   /// - Throws: ``ImportError`` listing every conflict (or another reason); the world is then unchanged.
   public func importCustomer(
-    _ data: CustomerData, preference: ConflictPreference? = nil
+    _ data: CustomerData, preference: ConflictPreference? = nil, writesReceipt: Bool = true
   ) throws(ImportError) -> ImportReport {
     var report = ImportReport()
     report.notes = data.notes
@@ -51,7 +55,7 @@ extension World {
     noteSandboxSpeed(synthesized, report: &report)
     keepAppAccountTokens(transactions)
     deriveSubscriptions(touching: transactions, renewals: data.renewals, account: account, report: &report)
-    refreshReceipt(of: device)
+    if writesReceipt { refreshReceipt(of: device) }
     return report
   }
 

@@ -20,7 +20,7 @@ extension Session {
   func importFact(_ data: CustomerData, prefer: ConflictPreference?, summary: String) throws {
     let report: ImportReport
     do {
-      report = try world.importCustomer(data, preference: prefer)
+      report = try world.importCustomer(data, preference: prefer, writesReceipt: false)
     } catch {
       throw WorkbenchError(error.description)
     }
