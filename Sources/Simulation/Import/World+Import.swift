@@ -241,7 +241,7 @@ extension World {
     let renew = state.isAutoRenewOn ? "on" : "off"
     let assumed = assumedAutoRenew ? " (assumed: the data does not say)" : ""
     return
-      "subscription \(state.productId): \(status), expires \(Timestamp.iso8601Milliseconds(state.expiresDate)), auto-renew \(renew)\(assumed)"
+      "subscription \(state.productId): \(status.rawValue), expires \(Timestamp.iso8601Milliseconds(state.expiresDate)), auto-renew \(renew)\(assumed)"
   }
 }
 

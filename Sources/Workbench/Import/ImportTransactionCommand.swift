@@ -91,10 +91,12 @@ struct ImportTransactionCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
+    let original = originalId ?? id
     var transaction = CustomerTransaction(
-      transactionNumber: id, originalTransactionNumber: originalId ?? id, productId: product,
-      quantity: quantity,
-      purchaseDate: purchased.date, originalPurchaseDate: originalPurchased?.date ?? purchased.date)
+      transactionNumber: id, originalTransactionNumber: original, productId: product, quantity: quantity,
+      purchaseDate: purchased.date,
+      originalPurchaseDate: originalPurchased?.date ?? knownOriginalPurchaseDate(of: original, in: session)
+        ?? purchased.date)
     transaction.productType = type?.productType
     transaction.expiresDate = expires?.date
     transaction.webOrderLineItemNumber = webOrderLineItem
@@ -116,5 +118,13 @@ struct ImportTransactionCommand: SessionCommand {
     let held = session.account.index(ofTransaction: id) != nil
     try session.importFact(
       data, prefer: nil, summary: "transaction \(id) \(product): \(held ? "merged" : "new")")
+  }
+
+  /// When the original purchase was made, as the world knows it: the date the world holds for
+  /// this transaction, else the purchase date of its original transaction.
+  private func knownOriginalPurchaseDate(of original: UInt64, in session: Session) -> Date? {
+    let account = session.account
+    if let index = account.index(ofTransaction: id) { return account.history[index].originalPurchaseDate }
+    return account.index(ofTransaction: original).map { account.history[$0].purchaseDate }
   }
 }
