@@ -21,7 +21,9 @@ public enum SignedDataImport {
   /// - Throws: `ImportError` naming the path of a malformed token or field, or of a token whose
   ///   signature does not verify (unless `trust.allowsUnverified`).
   /// - Returns: The customer's data, dated at the latest `signedDate`.
-  public static func read(_ text: String, source: String, trust: ImportTrust) throws(ImportError) -> CustomerData {
+  public static func read(
+    _ text: String, source: String, trust: ImportTrust
+  ) throws(ImportError) -> CustomerData {
     var reader = SignedDataReader(source: source, trust: trust)
     for token in try tokens(in: text, source: source) {
       try reader.read(token)
@@ -35,7 +37,9 @@ public enum SignedDataImport {
     guard let first = trimmed.first else { throw ImportError(source, "is empty: no signed data") }
     guard first == "{" || first == "[" || first == "\"" else {
       let words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
-      return words.enumerated().map { SignedToken(compact: $1, path: words.count == 1 ? "JWS" : "JWS #\($0 + 1)") }
+      return words.enumerated().map {
+        SignedToken(compact: $1, path: words.count == 1 ? "JWS" : "JWS #\($0 + 1)")
+      }
     }
     let document = try ImportJSONNode.parse(Array(trimmed.utf8), source: source)
     switch document.value {
@@ -84,12 +88,4 @@ public enum SignedDataImport {
   private static func token(_ node: ImportJSONNode) throws(ImportError) -> SignedToken {
     SignedToken(compact: try node.string(), path: node.path.isEmpty ? "the JSON string" : node.path)
   }
-}
-
-/// A compact JWS found in an artifact, and where.
-struct SignedToken {
-  /// The compact serialization.
-  var compact: String
-  /// Where it was (`signedTransactions[2]`, `signedPayload.data.signedTransactionInfo`).
-  var path: String
 }

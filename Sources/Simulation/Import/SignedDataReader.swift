@@ -50,17 +50,21 @@ struct SignedDataReader {
     if counts.notifications > 0 {
       parts.append(VerifyResponseImport.counted(counts.notifications, "notification", "notifications"))
     }
-    parts.append(VerifyResponseImport.counted(counts.transactions, "signed transaction", "signed transactions"))
+    parts.append(
+      VerifyResponseImport.counted(counts.transactions, "signed transaction", "signed transactions"))
     parts.append(VerifyResponseImport.counted(counts.renewals, "renewal info", "renewal infos"))
     if counts.appTransactions > 0 {
-      parts.append(VerifyResponseImport.counted(counts.appTransactions, "app transaction", "app transactions"))
+      parts.append(
+        VerifyResponseImport.counted(counts.appTransactions, "app transaction", "app transactions"))
     }
     let roots = verifiedRoots.map { "\"\($0)\"" }.joined(separator: ", ")
     let verification =
       unverified.isEmpty
       ? "verified at their signed dates: chain ends in \(roots)"
-      : "\(unverified.count) not verified" + (roots.isEmpty ? "" : "; the others verified at their signed dates: chain ends in \(roots)")
-    result.notes = [parts.joined(separator: ", ") + ", " + verification] + unverified.map { "NOT VERIFIED: \($0)" }
+      : "\(unverified.count) not verified"
+        + (roots.isEmpty ? "" : "; the others verified at their signed dates: chain ends in \(roots)")
+    result.notes =
+      [parts.joined(separator: ", ") + ", " + verification] + unverified.map { "NOT VERIFIED: \($0)" }
     return result
   }
 
@@ -70,7 +74,8 @@ struct SignedDataReader {
     let segments = token.compact.split(separator: ".", omittingEmptySubsequences: false)
     guard segments.count == 3 else {
       throw ImportError(
-        source, "\(token.path): not a compact JWS (expected 3 dot-separated segments, found \(segments.count))")
+        source,
+        "\(token.path): not a compact JWS (expected 3 dot-separated segments, found \(segments.count))")
     }
     guard let bytes = Base64.decode(segments[1], .url) else {
       throw ImportError(source, "\(token.path): the payload segment is not unpadded base64url")
@@ -94,20 +99,22 @@ struct SignedDataReader {
       guard trust.allowsUnverified else {
         throw ImportError(
           source,
-          "\(reason); give the root it was signed under with --trust CERT, or import it anyway with --unverified")
+          "\(reason); give the root it was signed under with --trust CERT, or import it anyway with --unverified"
+        )
       }
       unverified.append(reason)
     }
   }
 
-  private mutating func readNotification(_ payload: ImportJSONObject, token: SignedToken) throws(ImportError) {
+  private mutating func readNotification(_ payload: ImportJSONObject, token: SignedToken) throws(ImportError)
+  {
     counts.notifications += 1
     guard let body = payload.optional("data") else { return }
     let fields = try body.object()
     var app = CustomerApp()
     app.bundleId = try fields.optional("bundleId")?.string()
     app.appAppleId = try fields.optional("appAppleId")?.integer()
-    app.environment = try fields.optional("environment").map { node throws(ImportError) in try environment(node) }
+    app.environment = try fields.optional("environment")?.environment()
     try merge(app, at: fields.node)
     for key in ["signedTransactionInfo", "signedRenewalInfo"] {
       if let nested = fields.optional(key) {
@@ -122,7 +129,7 @@ struct SignedDataReader {
       transactionNumber: try payload.required("transactionId").unsigned(),
       originalTransactionNumber: try payload.required("originalTransactionId").unsigned(),
       productId: try payload.required("productId").string(),
-      quantity: try quantity(payload),
+      quantity: try payload.optional("quantity")?.quantity() ?? 1,
       purchaseDate: try payload.required("purchaseDate").milliseconds(),
       originalPurchaseDate: try payload.required("originalPurchaseDate").milliseconds())
     if let type = payload.optional("type") { transaction.productType = try productType(type) }
@@ -130,31 +137,26 @@ struct SignedDataReader {
     transaction.webOrderLineItemNumber = try payload.optional("webOrderLineItemId")?.unsigned()
     try readOffer(payload, into: &transaction)
     transaction.cancellationDate = try payload.optional("revocationDate")?.milliseconds()
-    if let reason = payload.optional("revocationReason") {
-      guard let known = PurchaseRecord.CancellationReason(rawValue: Int(try reason.integer())) else {
-        throw reason.fail("expected 0 (another reason) or 1 (an issue in the app), found \(reason.value.quoted)")
-      }
-      transaction.cancellationReason = known
-    }
+    transaction.cancellationReason = try payload.optional("revocationReason")?.cancellationReason()
     transaction.isUpgraded = try payload.optional("isUpgraded")?.flag()
     transaction.subscriptionGroup = try payload.optional("subscriptionGroupIdentifier")?.text()
-    transaction.appAccountToken = try VerifyResponseImport.uuid(payload.optional("appAccountToken"))
+    transaction.appAccountToken = try payload.optional("appAccountToken")?.uuid()
     transaction.storefront = try payload.optional("storefront")?.string()
     transaction.priceMilliunits = try payload.optional("price")?.integer()
     transaction.currency = try payload.optional("currency")?.string()
-    if let ownership = payload.optional("inAppOwnershipType") {
-      transaction.isFamilyShared = try VerifyResponseImport.isFamilyShared(ownership)
-    }
+    transaction.isFamilyShared = try payload.optional("inAppOwnershipType")?.isFamilyShared()
     var app = CustomerApp()
     app.bundleId = try payload.optional("bundleId")?.string()
-    app.environment = try payload.optional("environment").map { node throws(ImportError) in try environment(node) }
+    app.environment = try payload.optional("environment")?.environment()
     try merge(app, at: payload.node)
     CustomerTransaction.add(transaction, to: &data.transactions)
   }
 
   /// `offerType` 1 is an introductory offer (a free trial when `offerDiscountType` is
   /// `FREE_TRIAL`); `offerIdentifier` names a promotional offer or an offer code.
-  private func readOffer(_ payload: ImportJSONObject, into transaction: inout CustomerTransaction) throws(ImportError) {
+  private func readOffer(
+    _ payload: ImportJSONObject, into transaction: inout CustomerTransaction
+  ) throws(ImportError) {
     transaction.promotionalOfferId = try payload.optional("offerIdentifier")?.string()
     guard let offer = payload.optional("offerType"), try offer.integer() == 1 else { return }
     if try payload.optional("offerDiscountType")?.string() == "FREE_TRIAL" {
@@ -162,15 +164,6 @@ struct SignedDataReader {
     } else {
       transaction.isInIntroOfferPeriod = true
     }
-  }
-
-  private func quantity(_ payload: ImportJSONObject) throws(ImportError) -> Int {
-    guard let node = payload.optional("quantity") else { return 1 }
-    let quantity = try node.integer()
-    guard quantity >= 1, quantity <= Int64(Int32.max) else {
-      throw node.fail("expected a quantity of at least 1, found \(node.value.quoted)")
-    }
-    return Int(quantity)
   }
 
   private func productType(_ node: ImportJSONNode) throws(ImportError) -> ImportedProductType {
@@ -195,14 +188,12 @@ struct SignedDataReader {
     renewal.productId = try payload.optional("productId")?.string()
     renewal.autoRenewProductId = try payload.optional("autoRenewProductId")?.string()
     renewal.isAutoRenewOn = try payload.optional("autoRenewStatus")?.flag()
-    if let intent = payload.optional("expirationIntent") {
-      renewal.expirationIntent = try VerifyResponseImport.expirationIntent(intent)
-    }
+    renewal.expirationIntent = try payload.optional("expirationIntent")?.expirationIntent()
     renewal.isInBillingRetry = try payload.optional("isInBillingRetryPeriod")?.flag()
     renewal.gracePeriodExpiresDate = try payload.optional("gracePeriodExpiresDate")?.milliseconds()
     renewal.hasConsentedToPriceIncrease = try payload.optional("priceIncreaseStatus")?.flag()
     var app = CustomerApp()
-    app.environment = try payload.optional("environment").map { node throws(ImportError) in try environment(node) }
+    app.environment = try payload.optional("environment")?.environment()
     try merge(app, at: payload.node)
     let number = renewal.originalTransactionNumber
     if let index = data.renewals.firstIndex(where: { $0.originalTransactionNumber == number }) {
@@ -224,16 +215,8 @@ struct SignedDataReader {
     app.originalApplicationVersion = try payload.optional("originalApplicationVersion")?.text()
     app.originalPurchaseDate = try payload.optional("originalPurchaseDate")?.milliseconds()
     app.appAppleId = try payload.optional("appAppleId")?.integer()
-    app.environment = try payload.optional("receiptType").map { node throws(ImportError) in try environment(node) }
+    app.environment = try payload.optional("receiptType")?.environment()
     try merge(app, at: payload.node)
-  }
-
-  private func environment(_ node: ImportJSONNode) throws(ImportError) -> Verifier.Environment {
-    let name = try node.string()
-    guard let environment = Verifier.Environment(rawValue: name) else {
-      throw node.fail("expected Sandbox, Production, Xcode or LocalTesting, found \"\(name)\"")
-    }
-    return environment
   }
 
   /// Adds what a payload says of the app; two payloads naming different apps or environments
@@ -241,7 +224,8 @@ struct SignedDataReader {
   private mutating func merge(_ app: CustomerApp, at node: ImportJSONNode) throws(ImportError) {
     if let bundleId = app.bundleId {
       if let known = data.app.bundleId, known != bundleId {
-        throw node.fail("is for app \(bundleId), but earlier data is for \(known): one import is one customer of one app")
+        throw node.fail(
+          "is for app \(bundleId), but earlier data is for \(known): one import is one customer of one app")
       }
       data.app.bundleId = bundleId
     }
@@ -253,7 +237,8 @@ struct SignedDataReader {
       data.app.environment = environment
     }
     data.app.applicationVersion = app.applicationVersion ?? data.app.applicationVersion
-    data.app.originalApplicationVersion = app.originalApplicationVersion ?? data.app.originalApplicationVersion
+    data.app.originalApplicationVersion =
+      app.originalApplicationVersion ?? data.app.originalApplicationVersion
     data.app.originalPurchaseDate = app.originalPurchaseDate ?? data.app.originalPurchaseDate
     data.app.appAppleId = app.appAppleId ?? data.app.appAppleId
   }

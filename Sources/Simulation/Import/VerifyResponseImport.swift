@@ -65,7 +65,8 @@ public enum VerifyResponseImport {
     let node = try answer.required("status")
     let status = try node.integer()
     guard status == 0 || status == 21006 else {
-      throw node.fail("is \(status): \(meaning(of: status)); only an answer with status 0 holds a customer's data")
+      throw node.fail(
+        "is \(status): \(meaning(of: status)); only an answer with status 0 holds a customer's data")
     }
     return status
   }
@@ -90,7 +91,9 @@ public enum VerifyResponseImport {
     }
   }
 
-  private static func app(_ receipt: ImportJSONObject, answer: ImportJSONObject) throws(ImportError) -> CustomerApp {
+  private static func app(
+    _ receipt: ImportJSONObject, answer: ImportJSONObject
+  ) throws(ImportError) -> CustomerApp {
     var app = CustomerApp()
     app.bundleId = try receipt.required("bundle_id").string()
     app.applicationVersion = try receipt.optional("application_version")?.text()
@@ -102,16 +105,14 @@ public enum VerifyResponseImport {
     if let type = receipt.optional("receipt_type") {
       app.environment = try environment(ofReceiptType: type)
     } else if let environment = answer.optional("environment") {
-      let name = try environment.string()
-      guard let known = Verifier.Environment(rawValue: name) else {
-        throw environment.fail("expected Sandbox or Production, found \"\(name)\"")
-      }
-      app.environment = known
+      app.environment = try environment.environment()
     }
     return app
   }
 
-  private static func environment(ofReceiptType node: ImportJSONNode) throws(ImportError) -> Verifier.Environment {
+  private static func environment(
+    ofReceiptType node: ImportJSONNode
+  ) throws(ImportError) -> Verifier.Environment {
     switch try node.string() {
     case "Production", "ProductionVPP": return .production
     case "ProductionSandbox", "ProductionVPPSandbox": return .sandbox
@@ -127,7 +128,7 @@ public enum VerifyResponseImport {
       transactionNumber: try entry.required("transaction_id").unsigned(),
       originalTransactionNumber: try entry.required("original_transaction_id").unsigned(),
       productId: try entry.required("product_id").string(),
-      quantity: try quantity(entry),
+      quantity: try entry.optional("quantity")?.quantity() ?? 1,
       purchaseDate: try requiredDate(entry, "purchase_date"),
       originalPurchaseDate: try requiredDate(entry, "original_purchase_date"))
     transaction.expiresDate = try date(entry, "expires_date")
@@ -136,28 +137,12 @@ public enum VerifyResponseImport {
     transaction.isInIntroOfferPeriod = try entry.optional("is_in_intro_offer_period")?.flag()
     transaction.promotionalOfferId = try entry.optional("promotional_offer_id")?.string()
     transaction.cancellationDate = try date(entry, "cancellation_date")
-    if let reason = entry.optional("cancellation_reason") {
-      guard let known = PurchaseRecord.CancellationReason(rawValue: Int(try reason.integer())) else {
-        throw reason.fail("expected 0 (another reason) or 1 (an issue in the app), found \(reason.value.quoted)")
-      }
-      transaction.cancellationReason = known
-    }
+    transaction.cancellationReason = try entry.optional("cancellation_reason")?.cancellationReason()
     transaction.isUpgraded = try entry.optional("is_upgraded")?.flag()
     transaction.subscriptionGroup = try entry.optional("subscription_group_identifier")?.text()
-    transaction.appAccountToken = try uuid(entry.optional("app_account_token"))
-    if let ownership = entry.optional("in_app_ownership_type") {
-      transaction.isFamilyShared = try isFamilyShared(ownership)
-    }
+    transaction.appAccountToken = try entry.optional("app_account_token")?.uuid()
+    transaction.isFamilyShared = try entry.optional("in_app_ownership_type")?.isFamilyShared()
     return transaction
-  }
-
-  private static func quantity(_ entry: ImportJSONObject) throws(ImportError) -> Int {
-    guard let node = entry.optional("quantity") else { return 1 }
-    let quantity = try node.integer()
-    guard quantity >= 1, quantity <= Int64(Int32.max) else {
-      throw node.fail("expected a quantity of at least 1, found \(node.value.quoted)")
-    }
-    return Int(quantity)
   }
 
   /// An entry of `pending_renewal_info`.
@@ -167,40 +152,13 @@ public enum VerifyResponseImport {
     renewal.productId = try entry.optional("product_id")?.string()
     renewal.autoRenewProductId = try entry.optional("auto_renew_product_id")?.string()
     renewal.isAutoRenewOn = try entry.optional("auto_renew_status")?.flag()
-    if let intent = entry.optional("expiration_intent") {
-      renewal.expirationIntent = try expirationIntent(intent)
-    }
+    renewal.expirationIntent = try entry.optional("expiration_intent")?.expirationIntent()
     renewal.isInBillingRetry = try entry.optional("is_in_billing_retry_period")?.flag()
     renewal.gracePeriodExpiresDate = try date(entry, "grace_period_expires_date")
     if let consent = entry.optional("price_consent_status") ?? entry.optional("price_increase_status") {
       renewal.hasConsentedToPriceIncrease = try consent.flag()
     }
     return renewal
-  }
-
-  /// `expiration_intent` / `expirationIntent`: 1 to 5.
-  static func expirationIntent(_ node: ImportJSONNode) throws(ImportError) -> ImportedExpirationIntent {
-    guard let intent = ImportedExpirationIntent(rawValue: Int(try node.integer())) else {
-      throw node.fail("expected an expiration intent from 1 to 5, found \(node.value.quoted)")
-    }
-    return intent
-  }
-
-  /// `in_app_ownership_type` / `inAppOwnershipType`: whether it is `FAMILY_SHARED`.
-  static func isFamilyShared(_ node: ImportJSONNode) throws(ImportError) -> Bool {
-    switch try node.string() {
-    case "FAMILY_SHARED": return true
-    case "PURCHASED": return false
-    case let other: throw node.fail("expected PURCHASED or FAMILY_SHARED, found \"\(other)\"")
-    }
-  }
-
-  /// An app account token: a UUID.
-  static func uuid(_ node: ImportJSONNode?) throws(ImportError) -> UUID? {
-    guard let node else { return nil }
-    let text = try node.string()
-    guard let token = UUID(uuidString: text) else { throw node.fail("expected a UUID, found \"\(text)\"") }
-    return token
   }
 
   /// A date from `KEY_ms`, else from `KEY`; `nil` when neither is there.
