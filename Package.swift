@@ -85,7 +85,8 @@ let package = Package(
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
     .testTarget(name: "VerifierTests", dependencies: ["Verifier", crypto, x509, swiftASN1]),
     .testTarget(
-      name: "SimulationTests", dependencies: ["Simulation", "Catalog", "Store", "Queue", "Verifier"]),
+      name: "SimulationTests", dependencies: ["Simulation", "Catalog", "Store", "Queue", "Verifier", x509],
+      exclude: ["Fixtures"]),
     .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "Catalog"]),
     .testTarget(
       name: "ServerTests",
