@@ -29,8 +29,8 @@ struct WorkbenchCommand: ParsableCommand {
       JWSCommand.self, OrderIDCommand.self, ServerCommand.self, SharedSecretCommand.self,
       EnvironmentCommand.self, TamperCommand.self,
       NotifyURLCommand.self, NotificationsCommand.self, NotifyCommand.self,
-      CatalogCommand.self, SaveCommand.self, LoadCommand.self, ExportCommand.self, ExpectCommand.self,
-      RecordCommand.self,
+      CatalogCommand.self, SaveCommand.self, LoadCommand.self, ExpectCommand.self, RecordCommand.self,
+      ExportCommand.self,
       EchoCommand.self, QuitCommand.self,
       APIKeyCommand.self, ServeCommand.self,
     ])
