@@ -172,6 +172,10 @@ import Testing
       JSONText.xcodeStyle(catalog.document) == JSONText.xcodeStyle(session.world.store.catalog.document))
   }
 
+  /// Runs the script exported from the scenario in a fresh session; both worlds are saved, and what
+  /// the script claims to rebuild (accounts with their histories and subscriptions, Apple's side,
+  /// the app's identity, the server's state, which device holds which account with which
+  /// observers) must be equal. What it lists as not reproduced (app storage, receipts) is left out.
   @Test(.disabled("needs the import fact commands"))
   func runningTheExportedScriptRebuildsAnEqualWorld() throws {
     let directory = try temporaryDirectory()
@@ -181,14 +185,19 @@ import Testing
     let replay = try session([], directory: directory)
     let result = runner.run(try Script(path: directory + "/customer.storebench"), in: replay)
     #expect(result.passed)
-    try original.saveWorld(to: directory + "/original.json")
-    try replay.saveWorld(to: directory + "/replay.json")
-    let lines = { (name: String) throws -> [Substring] in
-      try String(contentsOfFile: directory + "/" + name, encoding: .utf8).split(separator: "\n").filter {
-        !$0.contains("\"signedPayload\"") && !$0.contains("\"payloadJSON\"")
-      }
+    let saved = { (session: Session, name: String) throws -> WorldSnapshot in
+      try session.saveWorld(to: directory + "/" + name)
+      return try WorldFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))))
+        .snapshot
     }
-    #expect(try lines("original.json") == (try lines("replay.json")))
+    let (before, after) = (try saved(original, "original.json"), try saved(replay, "replay.json"))
+    #expect(after.accounts == before.accounts)
+    #expect(after.store == before.store)
+    #expect(after.environment == before.environment)
+    #expect(after.appAppleId == before.appAppleId)
+    #expect(after.serverAPI == before.serverAPI)
+    #expect(after.devices.map { [$0.name, $0.account] } == before.devices.map { [$0.name, $0.account] })
+    #expect(after.devices.map(\.observers) == before.devices.map(\.observers))
   }
 
   private func freshWorld() throws -> World {
