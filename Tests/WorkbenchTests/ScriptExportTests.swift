@@ -130,10 +130,12 @@ import Testing
       #expect(redaction.transaction(first) < redaction.transaction(second))
     }
     for record in records {
-      #expect(
-        redaction.transaction(record.originalTransactionNumber)
-          == redaction.transaction(record.transactionNumber)
-          || record.originalTransactionNumber != record.transactionNumber)
+      let purchased = Timestamp.iso8601Milliseconds(record.purchaseDate)
+      let line =
+        "\(redaction.transaction(record.transactionNumber)) --purchased \(purchased)"
+        + (record.originalTransactionNumber == record.transactionNumber
+          ? "" : " --original-id \(redaction.transaction(record.originalTransactionNumber))")
+      #expect(redacted.text.contains(line))
       if let item = record.webOrderLineItemNumber {
         #expect(!redacted.text.contains(String(item)))
         #expect(!numbers.contains(redaction.lineItem(item)))
