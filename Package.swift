@@ -63,6 +63,7 @@ let package = Package(
       name: "Workbench",
       dependencies: [
         "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser, crypto,
+        x509, swiftASN1,
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),

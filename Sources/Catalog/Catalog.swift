@@ -36,6 +36,17 @@ public struct Catalog: Sendable {
       products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
+  /// Adds a product the catalog does not have yet (one made for imported data).
+  ///
+  /// - Returns: `false`, changing nothing, when the catalog has a product with that identifier.
+  @discardableResult
+  public mutating func add(_ product: Product) -> Bool {
+    guard index[product.id] == nil else { return false }
+    index[product.id] = products.count
+    products.append(product)
+    return true
+  }
+
   /// The product with this identifier, if the catalog has one.
   public func product(_ id: String) -> Product? {
     index[id].map { products[$0] }

@@ -15,12 +15,14 @@ extension World {
 
   /// When the customer first got the app, as a receipt of an environment gives it.
   func originalPurchaseDate(in environment: Verifier.Environment) -> Date {
-    environment == .production ? VirtualClock.defaultStart : Self.sandboxOriginalPurchaseDate
+    if let importedOriginalPurchaseDate { return importedOriginalPurchaseDate }
+    return environment == .production ? VirtualClock.defaultStart : Self.sandboxOriginalPurchaseDate
   }
 
   /// The version of the app the customer first got, as a receipt of an environment gives it.
   func originalApplicationVersion(in environment: Verifier.Environment) -> String {
-    environment == .production ? store.catalog.appVersion : "1.0"
+    if let importedOriginalApplicationVersion { return importedOriginalApplicationVersion }
+    return environment == .production ? store.catalog.appVersion : "1.0"
   }
 
   /// Gives a device a new receipt made from Apple's records as they are now (`SKReceiptRefreshRequest`).

@@ -40,6 +40,11 @@ public final class World: StoreListener {
   /// The app's Apple ID (`appAppleId`) in server answers and notifications; Apple's verifiers
   /// compare it in production.
   public var appAppleId: Int64 = 1_234_567_890
+  /// The app version the customer first got, as an imported receipt gave it; otherwise
+  /// ``originalApplicationVersion`` follows the environment.
+  public var importedOriginalApplicationVersion: String?
+  /// When the customer first got the app, as an imported receipt gave it.
+  public var importedOriginalPurchaseDate: Date?
   /// The app's shared secret (`shared-secret`), checked by verifyReceipt for subscription receipts.
   public var sharedSecret: String?
   /// How notifications reach the app's server (set by the server module); without one, delivery

@@ -6,7 +6,7 @@ import Foundation
 /// time is only what its clock says.
 public final class Store {
   /// The products on sale.
-  public private(set) var catalog: Catalog
+  public internal(set) var catalog: Catalog
   /// The virtual clock.
   public internal(set) var clock: VirtualClock
   /// Where the store reports what it does.

@@ -6,8 +6,8 @@ import ServiceLifecycle
 import Simulation
 import Workbench
 
-/// `storebench serve [--port N] [SCRIPT…]`: sets a world up with scripts, then serves it over HTTP
-/// until SIGINT or SIGTERM.
+/// `storebench serve [--port N] [--state FILE] [SCRIPT…]`: sets a world up (from a saved world and
+/// scripts), then serves it over HTTP until SIGINT or SIGTERM, saving it back when asked to.
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -17,13 +17,18 @@ struct ServeCommand: AsyncParsableCommand {
       (http://127.0.0.1:PORT) as the first line of standard output and serves until SIGINT or SIGTERM, \
       which end it gracefully with status 0. Endpoints: POST /verifyReceipt, POST /sandbox/verifyReceipt, \
       and /inApps/… with an `Authorization: Bearer` token signed by a key from `api-key create`. \
-      Request bodies are limited to 1 MiB.
+      Request bodies are limited to 1 MiB. With --state FILE the world is loaded from FILE when it \
+      exists (before the scripts run) and saved to FILE when the server stops, with what the requests \
+      changed (app account tokens, consumption information, extensions, notifications).
       """)
 
   @OptionGroup var common: CommonOptions
 
   @Option(help: "The port to listen on (0: a free one).")
   var port = 0
+
+  @Option(help: "A saved world to serve: loaded when it exists, saved when the server stops.")
+  var state: String?
 
   @Argument(help: "Scripts that set the world up, run in order in one session.")
   var scripts: [String] = []
@@ -40,6 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
       caDirectory: AuthorityLocator.directory(option: common.caDir))
     session.services = ProcessServices.services
     let owner = SessionOwner.of(session)
+    if let state { try load(state, into: owner) }
     for path in scripts {
       let script: Script
       do {
@@ -52,6 +58,36 @@ struct ServeCommand: AsyncParsableCommand {
       guard runner.run(script, in: session).passed else { throw ExitCode.failure }
     }
     try await serve(owner)
+    if let state { try save(owner, to: state) }
+  }
+
+  /// Loads the saved world when its file exists.
+  private func load(_ path: String, into owner: SessionOwner) throws {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    do {
+      try owner.withSession { session in
+        session.baseDirectory = FileManager.default.currentDirectoryPath
+        if let note = try session.loadWorld(from: path) { Console.error("note: \(note)") }
+      }
+    } catch {
+      Console.error("error: \(error)")
+      throw ExitCode.failure
+    }
+    Console.error("world loaded from \(path)")
+  }
+
+  /// Saves the served world, once the server has stopped.
+  private func save(_ owner: SessionOwner, to path: String) throws {
+    do {
+      try owner.withSession { session in
+        session.baseDirectory = FileManager.default.currentDirectoryPath
+        try session.saveWorld(to: path)
+      }
+    } catch {
+      Console.error("error: \(error)")
+      throw ExitCode.failure
+    }
+    Console.error("world saved to \(path)")
   }
 
   /// Serves until SIGINT or SIGTERM.

@@ -47,6 +47,29 @@ extension CLITests {
       #expect(result.error.contains("receipt written to r.b64"))
     }
 
+    @Test func serveWithStateLoadsTheWorldBeforeTheScriptsAndSavesItOnStop() async throws {
+      let directory = try directory(with: "buy level.pack\n")
+      let first = try Binary.start(
+        executable: Binary.path, ["serve", "--state", "w.json", "setup.storebench"], directory: directory)
+      let url = try await firstLine(of: first)
+      #expect(url.hasPrefix("http://127.0.0.1:"), "first line: \(url)")
+      kill(first.pid, SIGTERM)
+      let stopped = try first.wait()
+      #expect(stopped.status == 0, "\(stopped.error)")
+      #expect(stopped.error.contains("world saved to w.json"))
+      try Data("expect history level.pack count 1\nbuy coins.100\n".utf8).write(
+        to: directory.appendingPathComponent("more.storebench"))
+      let second = try Binary.start(
+        executable: Binary.path, ["serve", "--state", "w.json", "more.storebench"], directory: directory)
+      _ = try await firstLine(of: second)
+      kill(second.pid, SIGTERM)
+      let again = try second.wait()
+      #expect(again.status == 0, "\(again.error)")
+      #expect(again.error.contains("world loaded from w.json"))
+      let check = try Binary.run(["--state", "w.json", "history"], directory: directory)
+      #expect(check.output.contains("level.pack") && check.output.contains("coins.100"), "\(check.output)")
+    }
+
     @Test func serveCommandsInAScript() throws {
       let script = """
         serve status

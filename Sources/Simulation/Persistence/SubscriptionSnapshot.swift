@@ -40,7 +40,9 @@ struct SubscriptionSnapshot: Codable, Hashable {
     latestIndex = progress.latestIndex
     extensionDates = progress.extensionDates.map(\.secondsSince1970)
     phase = PhaseSnapshot(progress.phase)
-    generation = progress.generation
+    // Events are saved without their generation and take the subscription's on load, so the
+    // counter itself carries nothing: 0 keeps equal worlds' files equal however they were built.
+    generation = 0
   }
 
   private static func word(_ consent: SubscriptionState.PriceConsent) -> String {

@@ -23,6 +23,8 @@ extension World {
       snapshot.environment, as: Verifier.Environment.self, at: "environment")
     appAppleId = snapshot.appAppleId
     sharedSecret = snapshot.sharedSecret
+    importedOriginalApplicationVersion = snapshot.originalApplication?.version
+    importedOriginalPurchaseDate = snapshot.originalApplication?.purchaseDate.map(SnapshotPath.date)
     try snapshot.store.applySettings(to: store, at: "store")
     var accounts: [Account] = []
     for (index, account) in snapshot.accounts.enumerated() {

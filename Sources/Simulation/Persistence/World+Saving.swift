@@ -18,7 +18,12 @@ extension World {
       accounts: store.allAccounts.map(AccountSnapshot.init),
       transactions: transactions.map(TransactionSnapshot.init),
       devices: devices, currentDevice: device.name, serverAPI: ServerAPISnapshot(serverAPI),
-      notifications: NotificationsSnapshot(notifications), apiKeys: apiKeys.keys.map(APIKeySnapshot.init))
+      notifications: NotificationsSnapshot(notifications), apiKeys: apiKeys.keys.map(APIKeySnapshot.init),
+      originalApplication: importedOriginalApplicationVersion == nil && importedOriginalPurchaseDate == nil
+        ? nil
+        : OriginalApplicationSnapshot(
+          version: importedOriginalApplicationVersion,
+          purchaseDate: importedOriginalPurchaseDate?.secondsSince1970))
   }
 
   /// The certificate authority this world signs with: its directory and root fingerprint.

@@ -14,4 +14,12 @@ struct WorldSnapshot: Codable, Hashable {
   var notifications: NotificationsSnapshot
   /// Absent in files written before API keys were saved: none then.
   var apiKeys: [APIKeySnapshot]?
+  /// The app's first version and download date from an imported receipt; absent otherwise.
+  var originalApplication: OriginalApplicationSnapshot?
+}
+
+/// What an imported receipt said about the customer's first download of the app.
+struct OriginalApplicationSnapshot: Codable, Hashable {
+  var version: String?
+  var purchaseDate: Double?
 }

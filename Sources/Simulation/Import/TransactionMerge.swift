@@ -1,0 +1,144 @@
+import Catalog
+import Foundation
+import Store
+
+/// Turns an imported transaction into the world's record of it: a new record, or the one the world
+/// holds with what the import adds. Facts both sides know must agree (dates to the second, since
+/// receipts have no milliseconds); a disagreement is a conflict, settled only by a preference.
+struct TransactionMerge {
+  /// The store the record goes into (its catalog, prices and storefront).
+  let store: Store
+  /// Which side wins conflicts, if the engineer chose.
+  let preference: ConflictPreference?
+
+  /// The merged record and the conflicts found (settled when `preference` is set).
+  func record(
+    _ incoming: CustomerTransaction, held: PurchaseRecord?
+  ) -> (record: PurchaseRecord, conflicts: [ImportConflict]) {
+    let fresh = newRecord(incoming)
+    guard let held else { return (fresh, []) }
+    var conflicts: [ImportConflict] = []
+    var record = held
+    func merge<Value: Equatable>(
+      _ field: String, _ path: WritableKeyPath<PurchaseRecord, Value>, known: Bool,
+      same: (Value, Value) -> Bool,
+      text: (Value) -> String
+    ) {
+      guard known else { return }
+      let mine = held[keyPath: path]
+      let theirs = fresh[keyPath: path]
+      if same(mine, theirs) {
+        if Self.isMorePrecise(theirs, than: mine) { record[keyPath: path] = theirs }
+        return
+      }
+      conflicts.append(
+        ImportConflict(
+          transactionId: held.transactionId, field: field, held: text(mine), incoming: text(theirs)))
+      if preference == .incoming { record[keyPath: path] = theirs }
+    }
+    merge("product_id", \.productId, known: true, same: ==, text: { $0 })
+    merge(
+      "original_transaction_id", \.originalTransactionNumber, known: true, same: ==, text: { String($0) })
+    merge("quantity", \.quantity, known: true, same: ==, text: { String($0) })
+    merge(
+      "purchase_date", \.purchaseDate, known: true, same: Self.sameSecond, text: Timestamp.iso8601Milliseconds
+    )
+    merge(
+      "original_purchase_date", \.originalPurchaseDate, known: true, same: Self.sameSecond,
+      text: Timestamp.iso8601Milliseconds)
+    merge(
+      "expires_date", \.expiresDate, known: incoming.expiresDate != nil, same: Self.sameSecond,
+      text: { $0.map(Timestamp.iso8601Milliseconds) ?? "none" })
+    merge(
+      "web_order_line_item_id", \.webOrderLineItemNumber, known: incoming.webOrderLineItemNumber != nil,
+      same: ==, text: { $0.map { String($0) } ?? "none" })
+    merge(
+      "cancellation_date", \.cancellationDate,
+      known: incoming.cancellationDate != nil && held.cancellationDate != nil, same: Self.sameSecond,
+      text: { $0.map(Timestamp.iso8601Milliseconds) ?? "none" })
+    addKnown(incoming, to: &record, fresh: fresh)
+    return (record, conflicts)
+  }
+
+  /// Facts the world did not have, which never conflict: a refund that came later, offer flags.
+  private func addKnown(
+    _ incoming: CustomerTransaction, to record: inout PurchaseRecord, fresh: PurchaseRecord
+  ) {
+    if record.cancellationDate == nil, let date = incoming.cancellationDate {
+      record.cancellationDate = date
+      record.cancellationReason = incoming.cancellationReason
+      record.refunded = record.charged
+    }
+    if let trial = incoming.isTrialPeriod { record.isTrialPeriod = trial }
+    if let intro = incoming.isInIntroOfferPeriod { record.isInIntroOfferPeriod = intro }
+    if let offer = incoming.promotionalOfferId { record.promotionalOfferId = offer }
+    if incoming.isUpgraded == true { record.isUpgraded = true }
+    if incoming.storefront != nil { record.storefront = fresh.storefront }
+    if incoming.priceMilliunits != nil { record.charged = fresh.charged }
+  }
+
+  /// The record an imported transaction makes in a world that does not have it.
+  private func newRecord(_ incoming: CustomerTransaction) -> PurchaseRecord {
+    let product = store.catalog.product(incoming.productId)
+    let type = product?.type ?? incoming.productType ?? .nonConsumable
+    var record = PurchaseRecord(
+      transactionNumber: incoming.transactionNumber,
+      originalTransactionNumber: incoming.originalTransactionNumber,
+      productId: incoming.productId, productType: type, quantity: incoming.quantity,
+      purchaseDate: incoming.purchaseDate, originalPurchaseDate: incoming.originalPurchaseDate,
+      charged: charge(incoming, product: product), storefront: incoming.storefront ?? store.storefront.id,
+      reason: reason(incoming, type: type))
+    record.expiresDate = incoming.expiresDate
+    record.webOrderLineItemNumber = incoming.webOrderLineItemNumber
+    record.isTrialPeriod = incoming.isTrialPeriod ?? false
+    record.isInIntroOfferPeriod = incoming.isInIntroOfferPeriod ?? false
+    record.promotionalOfferId = incoming.promotionalOfferId
+    record.isUpgraded = incoming.isUpgraded ?? false
+    if let date = incoming.cancellationDate {
+      record.cancellationDate = date
+      record.cancellationReason = incoming.cancellationReason
+      record.refunded = record.charged
+    }
+    return record
+  }
+
+  private func reason(_ incoming: CustomerTransaction, type: ProductType) -> PurchaseRecord.Reason {
+    if incoming.isFamilyShared == true { return .familyShare }
+    guard incoming.transactionNumber != incoming.originalTransactionNumber else { return .purchase }
+    return type == .autoRenewable ? .renewal : .redownload
+  }
+
+  /// What was paid: the data's price when it has one, nothing for trials, re-downloads and family
+  /// shares, else the catalog's price in the world's storefront.
+  private func charge(_ incoming: CustomerTransaction, product: Product?) -> Price {
+    if let milliunits = incoming.priceMilliunits, let currency = incoming.currency {
+      return Price(amount: Decimal(milliunits) / 1000, currency: currency)
+    }
+    let unit = product.map { store.price(of: $0) } ?? Price(amount: 0, currency: store.storefront.currency)
+    let free =
+      incoming.isTrialPeriod == true || incoming.isFamilyShared == true
+      || (incoming.transactionNumber != incoming.originalTransactionNumber && product?.type != .autoRenewable)
+    return Price(amount: free ? 0 : unit.amount * Decimal(incoming.quantity), currency: unit.currency)
+  }
+
+  private static func sameSecond(_ first: Date, _ second: Date) -> Bool {
+    first.timeIntervalSince1970.rounded(.down) == second.timeIntervalSince1970.rounded(.down)
+  }
+
+  private static func sameSecond(_ first: Date?, _ second: Date?) -> Bool {
+    switch (first, second) {
+    case (nil, nil): true
+    case (let first?, let second?): sameSecond(first, second)
+    case (nil, _?), (_?, nil): false
+    }
+  }
+
+  /// Whether an equal date has milliseconds the other lacks.
+  private static func isMorePrecise<Value>(_ value: Value, than other: Value) -> Bool {
+    func fraction(_ any: Any) -> Bool {
+      guard let date = (any as? Date) ?? ((any as? Date?) ?? nil) else { return false }
+      return date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
+    }
+    return fraction(value) && !fraction(other)
+  }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Simulation
+import Store
+
+/// `import renewal ORIGINAL_ID [--auto-renew on|off] …`: what is known of a subscription's renewal,
+/// as `pending_renewal_info` or a signed renewal info shows it.
+struct ImportRenewalCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "renewal",
+    abstract:
+      "State what is known of a subscription's renewal: auto-renew, next product, intent, billing retry.")
+
+  enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+  }
+
+  enum Consent: String, ExpressibleByArgument, CaseIterable {
+    case agreed, waiting
+  }
+
+  @Argument(help: "The subscription's original transaction id.")
+  var originalId: UInt64
+  @Option(help: "product_id of the current period.")
+  var product: String?
+  @Option(help: "auto_renew_product_id: what the next renewal is for.")
+  var renewsTo: String?
+  @Option(help: "auto_renew_status.")
+  var autoRenew: Switch?
+  @Option(
+    help:
+      "expiration_intent: 1 cancelled, 2 billing error, 3 price increase declined, 4 unavailable, 5 other.")
+  var intent: Int?
+  @Option(help: "is_in_billing_retry_period.")
+  var billingRetry: Switch?
+  @Option(help: "grace_period_expires_date.")
+  var graceUntil: FactDate?
+  @Option(help: "price_consent_status: agreed, or waiting for the customer.")
+  var priceConsent: Consent?
+
+  func validate() throws {
+    if let intent, ExpirationIntent(rawValue: intent) == nil {
+      throw ValidationError("--intent \(intent) is not 1 to 5")
+    }
+  }
+
+  func execute(in session: Session) throws {
+    var renewal = CustomerRenewal(originalTransactionNumber: originalId)
+    renewal.productId = product
+    renewal.autoRenewProductId = renewsTo
+    renewal.isAutoRenewOn = autoRenew.map { $0 == .on }
+    renewal.expirationIntent = intent.flatMap(ExpirationIntent.init(rawValue:))
+    renewal.isInBillingRetry = billingRetry.map { $0 == .on }
+    renewal.gracePeriodExpiresDate = graceUntil?.date
+    renewal.hasConsentedToPriceIncrease = priceConsent.map { $0 == .agreed }
+    var data = CustomerData(source: "import renewal \(originalId)")
+    data.renewals = [renewal]
+    try session.importFact(data, prefer: nil, summary: "renewal of \(originalId)")
+  }
+}

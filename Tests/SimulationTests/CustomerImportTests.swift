@@ -1,0 +1,255 @@
+import Catalog
+import Foundation
+import Store
+import Testing
+
+@testable import Simulation
+
+/// `World.importCustomer(_:)`: a customer's facts merged into a world.
+@Suite struct CustomerImportTests {
+  private static let day: TimeInterval = 86_400
+
+  /// What a receipt of `world`'s current account would say, as readers make it.
+  private static func customerData(of world: World) -> CustomerData {
+    var data = CustomerData(source: "test")
+    data.asOf = world.store.clock.now
+    data.app.bundleId = world.store.catalog.bundleId
+    for record in world.device.queue.account.history {
+      var transaction = CustomerTransaction(
+        transactionNumber: record.transactionNumber,
+        originalTransactionNumber: record.originalTransactionNumber,
+        productId: record.productId, quantity: record.quantity, purchaseDate: record.purchaseDate,
+        originalPurchaseDate: record.originalPurchaseDate)
+      transaction.expiresDate = record.expiresDate
+      transaction.webOrderLineItemNumber = record.webOrderLineItemNumber
+      transaction.isTrialPeriod = record.isTrialPeriod
+      transaction.isInIntroOfferPeriod = record.isInIntroOfferPeriod
+      transaction.cancellationDate = record.cancellationDate
+      transaction.cancellationReason = record.cancellationReason
+      data.transactions.append(transaction)
+    }
+    for state in world.device.queue.account.subscriptions.values {
+      var renewal = CustomerRenewal(originalTransactionNumber: state.originalTransactionNumber)
+      renewal.isAutoRenewOn = state.isAutoRenewOn
+      renewal.autoRenewProductId = state.autoRenewProductId
+      renewal.expirationIntent = state.expirationIntent ?? state.pendingExpirationIntent
+      data.renewals.append(renewal)
+    }
+    return data
+  }
+
+  private static func subscriptionWorld() throws -> World {
+    let world = try World.onDefaultCatalog()
+    _ = try world.buy("level.pack")
+    _ = try world.buy("coins.100")
+    _ = try world.buy("pro.monthly")
+    try world.advanceClock(by: TimeSpan(months: 2))
+    try world.store.setAutoRenew(false, productId: "pro.monthly", account: world.device.queue.account)
+    return world
+  }
+
+  @Test func aWorldsOwnRecordsMakeTheSameCustomerInAFreshWorld() throws {
+    let original = try Self.subscriptionWorld()
+    let copy = try World.onDefaultCatalog()
+    let report = try copy.importCustomer(Self.customerData(of: original))
+    #expect(report.added == 5)
+    #expect(report.synthesized.isEmpty)
+    #expect(copy.store.clock.now == original.store.clock.now)
+    let mine = original.device.queue.account
+    let theirs = copy.device.queue.account
+    #expect(theirs.history.map(\.transactionNumber) == mine.history.map(\.transactionNumber))
+    #expect(theirs.history.map(\.purchaseDate) == mine.history.map(\.purchaseDate))
+    #expect(theirs.history.map(\.expiresDate) == mine.history.map(\.expiresDate))
+    #expect(theirs.history.map(\.reason) == mine.history.map(\.reason))
+    let state = try #require(theirs.subscriptions["Pro"])
+    let expected = try #require(mine.subscriptions["Pro"])
+    #expect(state.expiresDate == expected.expiresDate)
+    #expect(state.renewals == expected.renewals)
+    #expect(!state.isAutoRenewOn)
+    #expect(state.status(at: copy.store.clock.now) == expected.status(at: original.store.clock.now))
+    // The timeline continues the same way: at the period's end both expire, cancelled.
+    try original.advanceClock(by: TimeSpan(months: 1))
+    try copy.advanceClock(by: TimeSpan(months: 1))
+    #expect(theirs.subscriptions["Pro"]?.expirationIntent == .customerCancelled)
+    #expect(theirs.subscriptions["Pro"]?.expirationIntent == mine.subscriptions["Pro"]?.expirationIntent)
+    #expect(theirs.history.count == mine.history.count)
+  }
+
+  @Test func aSubscriptionLeftRenewingRenewsWhenTheClockMoves() throws {
+    let original = try World.onDefaultCatalog()
+    _ = try original.buy("pro.monthly")
+    let copy = try World.onDefaultCatalog()
+    try copy.importCustomer(Self.customerData(of: original))
+    try copy.advanceClock(by: TimeSpan(months: 3))
+    let history = copy.device.queue.account.history
+    #expect(history.count == 4)
+    #expect(
+      history.dropFirst().allSatisfy {
+        $0.reason == .renewal && $0.originalTransactionNumber == history[0].transactionNumber
+      })
+    #expect(copy.device.queue.account.subscriptions["Pro"]?.renewals == 3)
+  }
+
+  @Test func twoPurchaseDatesForOneTransactionAreAConflictThatChangesNothing() throws {
+    let world = try World.onDefaultCatalog()
+    _ = try world.buy("level.pack")
+    var data = Self.customerData(of: world)
+    data.source = "receipt r.b64"
+    data.transactions[0].purchaseDate += 3 * Self.day
+    let before = world.device.queue.account.history
+    #expect {
+      try world.importCustomer(data)
+    } throws: { error in
+      let text = String(describing: error)
+      return text.contains("receipt r.b64: 1 conflict") && text.contains("purchase_date")
+        && text.contains("--prefer")
+    }
+    #expect(world.device.queue.account.history == before)
+    let report = try world.importCustomer(data, preference: .incoming)
+    #expect(report.settledConflicts.count == 1)
+    #expect(world.device.queue.account.history[0].purchaseDate == data.transactions[0].purchaseDate)
+  }
+
+  @Test func millisecondsAndALaterRefundJoinWhatTheWorldHeldWithoutConflict() throws {
+    let world = try World.onDefaultCatalog()
+    _ = try world.buy("level.pack")
+    var data = Self.customerData(of: world)
+    data.transactions[0].purchaseDate += 0.25
+    data.transactions[0].cancellationDate = world.store.clock.now + Self.day
+    data.transactions[0].cancellationReason = .appIssue
+    let report = try world.importCustomer(data)
+    #expect(report.merged == 1 && report.settledConflicts.isEmpty)
+    let record = world.device.queue.account.history[0]
+    #expect(record.purchaseDate == data.transactions[0].purchaseDate)
+    #expect(record.cancellationReason == .appIssue)
+    #expect(world.device.queue.account.revocations == [0])
+  }
+
+  @Test func unknownProductsAreMadeFromWhatTheDataShows() throws {
+    let world = try World.onDefaultCatalog()
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var data = CustomerData(source: "test")
+    for week in 0..<3 {
+      var renewal = CustomerTransaction(
+        transactionNumber: 500 + UInt64(week), originalTransactionNumber: 500, productId: "weekly",
+        purchaseDate: start + Double(week) * 7 * Self.day, originalPurchaseDate: start)
+      renewal.expiresDate = renewal.purchaseDate + 7 * Self.day
+      data.transactions.append(renewal)
+    }
+    var upgraded = CustomerTransaction(
+      transactionNumber: 510, originalTransactionNumber: 500, productId: "weekly.plus",
+      purchaseDate: start + 21 * Self.day, originalPurchaseDate: start)
+    upgraded.expiresDate = upgraded.purchaseDate + 7 * Self.day
+    data.transactions.append(upgraded)
+    data.transactions.append(
+      CustomerTransaction(
+        transactionNumber: 600, originalTransactionNumber: 600, productId: "gems", quantity: 5,
+        purchaseDate: start,
+        originalPurchaseDate: start))
+    data.transactions.append(
+      CustomerTransaction(
+        transactionNumber: 601, originalTransactionNumber: 601, productId: "unlock", purchaseDate: start,
+        originalPurchaseDate: start))
+    var typed = CustomerTransaction(
+      transactionNumber: 602, originalTransactionNumber: 602, productId: "tokens", purchaseDate: start,
+      originalPurchaseDate: start)
+    typed.productType = .consumable
+    data.transactions.append(typed)
+    let report = try world.importCustomer(data)
+    let made = Dictionary(uniqueKeysWithValues: report.synthesized.map { ($0.product.id, $0.product) })
+    #expect(made.keys.sorted() == ["gems", "tokens", "unlock", "weekly", "weekly.plus"])
+    #expect(made["weekly"]?.subscription?.period == SubscriptionPeriod(value: 1, unit: .week))
+    #expect(made["weekly"]?.subscription?.group == made["weekly.plus"]?.subscription?.group)
+    #expect(made["gems"]?.type == .consumable)
+    #expect(made["unlock"]?.type == .nonConsumable)
+    #expect(made["tokens"]?.type == .consumable)
+    #expect(world.store.catalog.product("weekly.plus") != nil)
+    let group = try #require(made["weekly"]?.subscription?.group)
+    #expect(world.device.queue.account.subscriptions[group]?.productId == "weekly.plus")
+  }
+
+  @Test func sandboxSpeedPeriodsMakeMonthlyProductsAndSetTheSandboxRate() throws {
+    let world = try World.onDefaultCatalog()
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var data = CustomerData(source: "test")
+    for period in 0..<4 {
+      var transaction = CustomerTransaction(
+        transactionNumber: 900 + UInt64(period), originalTransactionNumber: 900, productId: "fast.monthly",
+        purchaseDate: start + Double(period) * 300, originalPurchaseDate: start)
+      transaction.expiresDate = transaction.purchaseDate + 300
+      data.transactions.append(transaction)
+    }
+    data.asOf = start + 1000
+    let report = try world.importCustomer(data)
+    #expect(
+      report.synthesized.first?.product.subscription?.period == SubscriptionPeriod(value: 1, unit: .month))
+    #expect(world.store.timeRate == .sandbox)
+  }
+
+  @Test func billingRetryAndGraceComeAcrossAndRunOut() throws {
+    let original = try World.onDefaultCatalog()
+    _ = try original.buy("pro.monthly")
+    var data = Self.customerData(of: original)
+    let expires = try #require(data.transactions[0].expiresDate)
+    data.asOf = expires + Self.day
+    data.renewals[0].isAutoRenewOn = true
+    data.renewals[0].isInBillingRetry = true
+    data.renewals[0].gracePeriodExpiresDate = expires + 16 * Self.day
+    let world = try World.onDefaultCatalog()
+    try world.importCustomer(data)
+    let state = try #require(world.device.queue.account.subscriptions["Pro"])
+    #expect(state.status(at: world.store.clock.now) == .inGrace)
+    try world.advanceClock(by: TimeSpan(seconds: 20 * 86_400))
+    #expect(state.status(at: world.store.clock.now) == .inBillingRetry)
+    try world.advanceClock(by: TimeSpan(months: 3))
+    #expect(state.expirationIntent == .billingError)
+  }
+
+  @Test func anExpiredSubscriptionWithNothingKnownOfItsRenewalStaysExpired() throws {
+    let original = try World.onDefaultCatalog()
+    _ = try original.buy("pro.monthly")
+    var data = Self.customerData(of: original)
+    data.renewals = []
+    data.asOf = (data.transactions[0].expiresDate ?? .distantPast) + 40 * Self.day
+    let world = try World.onDefaultCatalog()
+    let report = try world.importCustomer(data)
+    #expect(
+      report.subscriptions == [
+        "subscription pro.monthly: expired, expires \(Timestamp.iso8601Milliseconds(data.transactions[0].expiresDate ?? .distantPast)), auto-renew off (assumed: the data does not say)"
+      ])
+    try world.advanceClock(by: TimeSpan(months: 2))
+    #expect(world.device.queue.account.history.count == 1)
+  }
+
+  @Test func oneImportOrOneFactAtATimeSaveTheSameWorld() throws {
+    let original = try Self.subscriptionWorld()
+    let data = Self.customerData(of: original)
+    let whole = try World.onDefaultCatalog()
+    try whole.importCustomer(data)
+    let pieces = try World.onDefaultCatalog()
+    try pieces.store.setClock(to: try #require(data.asOf))
+    var app = CustomerData(source: "app")
+    app.app = data.app
+    try pieces.importCustomer(app, writesReceipt: false)
+    for transaction in data.transactions {
+      var line = CustomerData(source: "line")
+      line.transactions = [transaction]
+      try pieces.importCustomer(line, writesReceipt: false)
+    }
+    var renewals = CustomerData(source: "renewals")
+    renewals.renewals = data.renewals
+    try pieces.importCustomer(renewals, writesReceipt: false)
+    pieces.refreshReceipt(of: pieces.device)
+    let first = String(decoding: try WorldFile.encode(whole), as: UTF8.self)
+    let second = String(decoding: try WorldFile.encode(pieces), as: UTF8.self)
+    #expect(first == second)
+  }
+
+  @Test func aTransactionOfAnotherAccountIsRefused() throws {
+    let world = try World.onDefaultCatalog()
+    _ = try world.buy("level.pack")
+    let data = Self.customerData(of: world)
+    world.device.queue.signIn(try world.store.addAccount(named: "other"))
+    #expect(throws: ImportError.self) { try world.importCustomer(data) }
+  }
+}
