@@ -45,7 +45,10 @@ import Testing
     #expect(export.redactionSummary == nil)
     #expect(
       export.notReproduced == [
-        "the app's storage on iPhone", "the app receipt iPhone holds (`receipt` refreshes it)",
+        "default: that the app finished 1 consumables (receipts leave them out)",
+        "the app's storage on iPhone",
+        "the app receipt iPhone holds (`receipt` refreshes it)",
+        "the 5 transactions the app's queues reported (#1 to #5)",
       ])
   }
 
@@ -58,7 +61,7 @@ import Testing
     clock set 2026-03-02T00:00:00Z
 
     # account default
-    import app com.example.storebench --version 1.0 --original-version 1.0 --environment Sandbox --app-apple-id 1234567890
+    import app com.example.storebench --version 1.0 --environment Sandbox --app-apple-id 1234567890
     import transaction coins.100 2000000000000001 --purchased 2026-01-01T00:00:00Z --storefront USA --price 990 --currency USD
     import transaction level.pack 2000000000000002 --purchased 2026-01-01T00:00:00Z --revoked 2026-03-01T00:00:00Z --revocation-reason 1 --storefront USA --price 2990 --currency USD
     import transaction pro.monthly 2000000000000003 --purchased 2026-01-01T00:00:00Z --expires 2026-01-08T00:00:00Z --web-order-line-item 2000000500000001 --trial --storefront USA --price 0 --currency USD
@@ -78,8 +81,10 @@ import Testing
 
     expect clock 2026-03-02T00:00:00Z
 
+    # not reproduced: default: that the app finished 1 consumables (receipts leave them out)
     # not reproduced: the app's storage on iPhone
     # not reproduced: the app receipt iPhone holds (`receipt` refreshes it)
+    # not reproduced: the 5 transactions the app's queues reported (#1 to #5)
     """
 
   @Test func switchesAccountsDevicesAndObserversAreWrittenWithTheirCommands() throws {
@@ -174,32 +179,75 @@ import Testing
       JSONText.xcodeStyle(catalog.document) == JSONText.xcodeStyle(session.world.store.catalog.document))
   }
 
-  /// Runs the script exported from the scenario in a fresh session; both worlds are saved, and what
-  /// the script claims to rebuild (accounts with their histories and subscriptions, Apple's side,
-  /// the app's identity, the server's state, which device holds which account with which
-  /// observers) must be equal. What it lists as not reproduced (app storage, receipts) is left out.
-  @Test(.disabled("needs the import fact commands"))
-  func runningTheExportedScriptRebuildsAnEqualWorld() throws {
+  /// A scenario to export and replay, and what the replay is known to get wrong.
+  struct Replay: CustomStringConvertible, Sendable {
+    var name: String
+    var lines: [String]
+    var knownIssue: String?
+
+    var description: String { name }
+  }
+
+  static let replays = [
+    Replay(name: "bought, renewed, refunded", lines: scenario),
+    Replay(
+      name: "switches, accounts, devices, family, observers",
+      lines: [
+        "storefront FRA", "time-rate monthly-5m", "billing-retry on", "grace-period on 3d",
+        "habit ask-to-buy-decline silent", "fail-next products --error 2 --count 3", "shared-secret 'a b'",
+        "notify-url add http://127.0.0.1:9/hook --environment production",
+        "server fault history rate-limit 2s",
+        "account add ann", "account add jane.doe", "family add ann", "device add iPad", "device use iPad",
+        "account use ann", "observer remove app", "observer add late never-finish", "can-make-payments off",
+        "price-increase pro.monthly 5.99", "device use iPhone", "account use jane.doe", "buy pro.monthly",
+        "buy coins.100 --quantity 3", "advance-clock 10d", "device use iPad",
+      ],
+      knownIssue: "import keeps the free-trial offer of a subscription that expired in its trial"),
+  ]
+
+  /// Runs the script exported from a scenario in a fresh session; both worlds are saved, and what
+  /// the script claims to rebuild (accounts' histories and subscriptions, Apple's side with its
+  /// switches and scheduled events, the app's identity, the server's state, which device holds
+  /// which account with which observers) must be equal. What it lists as not reproduced (the app's
+  /// transactions, storage, receipts, finished consumables) and the order of changes are left out.
+  @Test(arguments: replays)
+  func runningTheExportedScriptRebuildsAnEqualWorld(_ replay: Replay) throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let original = try session(Self.scenario + ["export script customer.storebench"], directory: directory)
+    let original = try session(replay.lines + ["export script customer.storebench"], directory: directory)
     let runner = ScriptRunner(catalog: try CatalogLocator.builtIn(), catalogSource: "default")
-    let replay = try session([], directory: directory)
-    let result = runner.run(try Script(path: directory + "/customer.storebench"), in: replay)
-    #expect(result.passed)
+    let rebuilt = try session([], directory: directory)
+    let result = runner.run(try Script(path: directory + "/customer.storebench"), in: rebuilt)
+    #expect(result.passed, "\(result.failures)")
     let saved = { (session: Session, name: String) throws -> WorldSnapshot in
       try session.saveWorld(to: directory + "/" + name)
       return try WorldFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))))
         .snapshot
     }
-    let (before, after) = (try saved(original, "original.json"), try saved(replay, "replay.json"))
-    #expect(after.accounts == before.accounts)
+    let (before, after) = (try saved(original, "original.json"), try saved(rebuilt, "rebuilt.json"))
     #expect(after.store == before.store)
     #expect(after.environment == before.environment)
     #expect(after.appAppleId == before.appAppleId)
+    #expect(after.sharedSecret == before.sharedSecret)
     #expect(after.serverAPI == before.serverAPI)
+    #expect(after.notifications.urls == before.notifications.urls)
     #expect(after.devices.map { [$0.name, $0.account] } == before.devices.map { [$0.name, $0.account] })
     #expect(after.devices.map(\.observers) == before.devices.map(\.observers))
+    #expect(after.devices.map(\.canMakePayments) == before.devices.map(\.canMakePayments))
+    #expect(after.currentDevice == before.currentDevice)
+    #expect(after.accounts.map(\.name) == before.accounts.map(\.name))
+    for (rebuiltAccount, account) in zip(after.accounts, before.accounts) {
+      #expect(rebuiltAccount.history == account.history, "\(account.name)")
+      #expect(rebuiltAccount.earlierVersions.map(\.record) == account.earlierVersions.map(\.record))
+      #expect(rebuiltAccount.introductoryOfferGroups == account.introductoryOfferGroups)
+      if let knownIssue = replay.knownIssue, !account.subscriptions.isEmpty {
+        withKnownIssue(Comment(rawValue: knownIssue)) {
+          #expect(rebuiltAccount.subscriptions == account.subscriptions, "\(account.name)")
+        }
+      } else {
+        #expect(rebuiltAccount.subscriptions == account.subscriptions, "\(account.name)")
+      }
+    }
   }
 
   private func freshWorld() throws -> World {

@@ -84,11 +84,15 @@ extension ScriptBuilder {
     signedIn[device] = account
   }
 
-  /// `import app` for the current account.
+  /// `import app` for the current account: the catalog's bundle id and version, what an imported
+  /// receipt said of the customer's first download, the environment and the app's Apple ID.
   private mutating func writeApp() {
     let catalog = world.store.catalog
     var words = ["import", "app", catalog.bundleId, "--version", catalog.appVersion]
-    words += ["--original-version", world.originalApplicationVersion]
+    if let version = world.importedOriginalApplicationVersion { words += ["--original-version", version] }
+    if let date = world.importedOriginalPurchaseDate {
+      words += ["--original-purchase", ImportLine.date(date)]
+    }
     words += ["--environment", world.environment.rawValue]
     words += ["--app-apple-id", String(redaction.appAppleId(world.appAppleId))]
     command(words)

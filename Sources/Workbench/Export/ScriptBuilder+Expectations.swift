@@ -33,6 +33,10 @@ extension ScriptBuilder {
   /// Notes what an account's history and subscriptions hold that no import line states.
   mutating func noteUnrepresentable(in account: Account) {
     let name = redaction.account(account.name)
+    let finished = account.finishedConsumableRevisions.count
+    if finished > 0 {
+      cannotReproduce("\(name): that the app finished \(finished) consumables (receipts leave them out)")
+    }
     let redownloads = account.history.filter { $0.reason == .redownload }.count
     if redownloads > 0 {
       cannotReproduce(
@@ -69,6 +73,12 @@ extension ScriptBuilder {
         cannotReproduce("\(device.queue.downloads.savedDownloads.count) downloads on \(name)")
       }
       if device.receipt != nil { cannotReproduce("the app receipt \(name) holds (`receipt` refreshes it)") }
+    }
+    let transactions = world.registry.all
+    if let first = transactions.first, let last = transactions.last {
+      cannotReproduce(
+        "the \(transactions.count) transactions the app's queues reported (\(first.handleText) to \(last.handleText))"
+      )
     }
     let notifications = world.notifications.records.count
     if notifications > 0 { cannotReproduce("\(notifications) server notifications sent") }
