@@ -250,6 +250,22 @@ import Testing
     }
   }
 
+  /// The redacted script rebuilds the same customer under stand-in identifiers: its expectations,
+  /// which name no identifier, hold.
+  @Test(arguments: replays)
+  func theRedactedScriptRunsAndItsExpectationsHold(_ replay: Replay) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let original = try session(
+      replay.lines + ["export script customer.storebench --redact"], directory: directory)
+    let runner = ScriptRunner(catalog: try CatalogLocator.builtIn(), catalogSource: "default")
+    let rebuilt = try session([], directory: directory)
+    let result = runner.run(try Script(path: directory + "/customer.storebench"), in: rebuilt)
+    #expect(result.passed, "\(result.failures)")
+    let histories = { (session: Session) in session.world.store.allAccounts.map(\.history.count).sorted() }
+    #expect(histories(rebuilt) == histories(original))
+  }
+
   private func freshWorld() throws -> World {
     World(catalog: try CatalogLocator.builtIn(), log: EventLog())
   }
