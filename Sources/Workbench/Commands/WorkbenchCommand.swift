@@ -31,6 +31,7 @@ struct WorkbenchCommand: ParsableCommand {
       NotifyURLCommand.self, NotificationsCommand.self, NotifyCommand.self,
       CatalogCommand.self, SaveCommand.self, ImportCommand.self, LoadCommand.self, ExpectCommand.self,
       RecordCommand.self,
+      ExportCommand.self,
       EchoCommand.self, QuitCommand.self,
       APIKeyCommand.self, ServeCommand.self,
     ])
