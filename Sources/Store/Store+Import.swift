@@ -111,6 +111,10 @@ extension Store {
       state.phase = .expired(renewal.expirationIntent)
       state.isAutoRenewOn = false
     }
+    if !state.isLive {
+      state.offer = nil
+      state.pendingExpirationIntent = nil
+    }
     return state
   }
 

@@ -179,11 +179,10 @@ import Testing
       JSONText.xcodeStyle(catalog.document) == JSONText.xcodeStyle(session.world.store.catalog.document))
   }
 
-  /// A scenario to export and replay, and what the replay is known to get wrong.
+  /// A scenario to export and replay.
   struct Replay: CustomStringConvertible, Sendable {
     var name: String
     var lines: [String]
-    var knownIssue: String?
 
     var description: String { name }
   }
@@ -201,8 +200,7 @@ import Testing
         "account use ann", "observer remove app", "observer add late never-finish", "can-make-payments off",
         "price-increase pro.monthly 5.99", "device use iPhone", "account use jane.doe", "buy pro.monthly",
         "buy coins.100 --quantity 3", "advance-clock 10d", "device use iPad",
-      ],
-      knownIssue: "import keeps the free-trial offer of a subscription that expired in its trial"),
+      ]),
   ]
 
   /// Runs the script exported from a scenario in a fresh session; both worlds are saved, and what
@@ -240,13 +238,7 @@ import Testing
       #expect(rebuiltAccount.history == account.history, "\(account.name)")
       #expect(rebuiltAccount.earlierVersions.map(\.record) == account.earlierVersions.map(\.record))
       #expect(rebuiltAccount.introductoryOfferGroups == account.introductoryOfferGroups)
-      if let knownIssue = replay.knownIssue, !account.subscriptions.isEmpty {
-        withKnownIssue(Comment(rawValue: knownIssue)) {
-          #expect(rebuiltAccount.subscriptions == account.subscriptions, "\(account.name)")
-        }
-      } else {
-        #expect(rebuiltAccount.subscriptions == account.subscriptions, "\(account.name)")
-      }
+      #expect(rebuiltAccount.subscriptions == account.subscriptions, "\(account.name)")
     }
   }
 
