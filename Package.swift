@@ -52,7 +52,9 @@ let package = Package(
       name: "Verifier", dependencies: ["CivilCalendar", "SystemIO", crypto, cryptoExtras, x509, swiftASN1]),
     .target(
       name: "Simulation",
-      dependencies: ["Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier", crypto, x509]),
+      dependencies: [
+        "Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier", crypto, x509, swiftASN1,
+      ]),
     .target(
       name: "Server",
       dependencies: [
@@ -85,7 +87,8 @@ let package = Package(
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
     .testTarget(name: "VerifierTests", dependencies: ["Verifier", crypto, x509, swiftASN1]),
     .testTarget(
-      name: "SimulationTests", dependencies: ["Simulation", "Catalog", "Store", "Queue", "Verifier", x509],
+      name: "SimulationTests",
+      dependencies: ["Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", x509, swiftASN1],
       exclude: ["Fixtures"]),
     .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "Catalog"]),
     .testTarget(

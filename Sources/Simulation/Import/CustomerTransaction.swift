@@ -15,7 +15,8 @@ public struct CustomerTransaction: Hashable, Sendable {
   public var originalTransactionNumber: UInt64
   /// `product_id` / `productId`.
   public var productId: String
-  /// The product's type when the artifact says it (JWS `type`); `nil` for receipts.
+  /// The product's type when the artifact says it (JWS `type`, a receipt's `product_type`
+  /// attribute 1707); `nil` when it does not (verifyReceipt answers).
   public var productType: ProductType?
   /// `quantity`.
   public var quantity: Int
