@@ -11,6 +11,11 @@ extension Store {
     if let appVersion { catalog.appVersion = appVersion }
   }
 
+  /// Puts the clock back where it stood before an import that failed moved it.
+  public func undoImportClockMove(to date: Date) {
+    clock.set(date)
+  }
+
   /// Takes back products ``importIntoCatalog(products:bundleId:appVersion:)`` added, when the
   /// import they came with failed.
   public func removeImportedProducts(_ identifiers: [String]) {

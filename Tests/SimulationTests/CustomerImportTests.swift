@@ -96,7 +96,9 @@ import Testing
     var data = Self.customerData(of: world)
     data.source = "receipt r.b64"
     data.transactions[0].purchaseDate += 3 * Self.day
+    data.asOf = world.store.clock.now + 30 * Self.day
     let before = world.device.queue.account.history
+    let clock = world.store.clock.now
     #expect {
       try world.importCustomer(data)
     } throws: { error in
@@ -105,6 +107,7 @@ import Testing
         && text.contains("--prefer")
     }
     #expect(world.device.queue.account.history == before)
+    #expect(world.store.clock.now == clock)
     let report = try world.importCustomer(data, preference: .incoming)
     #expect(report.settledConflicts.count == 1)
     #expect(world.device.queue.account.history[0].purchaseDate == data.transactions[0].purchaseDate)

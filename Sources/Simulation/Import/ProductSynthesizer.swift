@@ -36,7 +36,13 @@ struct ProductSynthesizer {
   ) -> Made {
     let type = Self.type(of: transactions)
     var product = Product(
-      id: id, type: type.type, referenceName: id, localizations: [], basePrice: Self.price(of: transactions))
+      id: id, type: type.type, referenceName: id,
+      localizations: [
+        Localization(
+          locale: "en_US",
+          text: LocalizedText(title: id, description: "Made by import from a customer's data: check it."))
+      ],
+      basePrice: Self.price(of: transactions))
     guard type.type == .autoRenewable else {
       return Made(product: product, reasoning: "\(Self.word(type.type)) (\(type.why))")
     }
@@ -51,7 +57,7 @@ struct ProductSynthesizer {
 
   private static func type(of transactions: [CustomerTransaction]) -> (type: ProductType, why: String) {
     if let named = transactions.lazy.compactMap(\.productType).first {
-      return (named, "the signed data says so")
+      return (named, "the data says so")
     }
     if transactions.contains(where: { $0.expiresDate != nil }) { return (.autoRenewable, "it has an expiry") }
     if transactions.contains(where: { $0.quantity > 1 }) { return (.consumable, "bought several at once") }

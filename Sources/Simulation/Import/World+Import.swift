@@ -23,35 +23,41 @@ extension World {
     report.notes = data.notes
     let transactions = try mergedWithinData(data, preference: preference, report: &report)
     let account = device.queue.account
+    let clockBefore = store.clock.now
+    moveClock(to: data.asOf, report: &report)
     let synthesized = ProductSynthesizer(catalog: store.catalog).products(for: transactions)
     let merge = TransactionMerge(store: store, preference: preference)
     var records: [PurchaseRecord] = []
     var conflicts: [ImportConflict] = []
-    try withCatalog(adding: synthesized.map(\.product), source: data.source) { () throws(ImportError) in
-      for transaction in transactions {
-        let held = account.index(ofTransaction: transaction.transactionNumber).map { account.history[$0] }
-        let (record, found) = merge.record(transaction, held: held)
-        conflicts += found
-        records.append(record)
-        if held == nil { report.added += 1 } else { report.merged += 1 }
+    do {
+      try withCatalog(adding: synthesized.map(\.product), source: data.source) { () throws(ImportError) in
+        for transaction in transactions {
+          let held = account.index(ofTransaction: transaction.transactionNumber).map { account.history[$0] }
+          let (record, found) = merge.record(transaction, held: held)
+          conflicts += found
+          records.append(record)
+          if held == nil { report.added += 1 } else { report.merged += 1 }
+        }
+        guard conflicts.isEmpty || preference != nil else {
+          throw ImportError(
+            data.source,
+            "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") with the world (nothing imported; "
+              + "choose with --prefer world|incoming):\n  "
+              + conflicts.map(\.description).joined(separator: "\n  "))
+        }
+        do throws(StoreError) {
+          try store.importRecords(records, into: account)
+        } catch {
+          throw ImportError(data.source, error.description)
+        }
       }
-      guard conflicts.isEmpty || preference != nil else {
-        throw ImportError(
-          data.source,
-          "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") with the world (nothing imported; "
-            + "choose with --prefer world|incoming):\n  "
-            + conflicts.map(\.description).joined(separator: "\n  "))
-      }
-      do throws(StoreError) {
-        try store.importRecords(records, into: account)
-      } catch {
-        throw ImportError(data.source, error.description)
-      }
+    } catch {
+      store.undoImportClockMove(to: clockBefore)
+      throw error
     }
     report.settledConflicts = conflicts
     report.synthesized = synthesized.map { ($0.product, $0.reasoning) }
     applyApp(data.app, report: &report)
-    moveClock(to: data.asOf, report: &report)
     noteSandboxSpeed(synthesized, report: &report)
     keepAppAccountTokens(transactions)
     deriveSubscriptions(touching: transactions, renewals: data.renewals, account: account, report: &report)
@@ -141,24 +147,23 @@ extension World {
     if let id = app.appAppleId, id != 0 { appAppleId = id }
   }
 
-  /// Moves the clock to the data's date; back only while the world has no purchases of its own.
+  /// Moves the clock to the data's date (before its records join the world): back only while the
+  /// world has no purchases, since time cannot run backwards over what happened.
   private func moveClock(to date: Date?, report: inout ImportReport) {
     guard let date, date != store.clock.now else { return }
     if date > store.clock.now {
       store.moveClock(forwardTo: date)
-    } else if !hasOwnHistoryBefore(date) {
-      try? store.setClock(to: date)
     } else {
-      report.notes.append(
-        "the data is from \(Timestamp.iso8601Milliseconds(date)), before the world's clock: the clock stays")
-      return
+      do {
+        try store.setClock(to: date)
+      } catch {
+        report.notes.append(
+          "the data is from \(Timestamp.iso8601Milliseconds(date)), before the world's clock (\(error)): the clock stays"
+        )
+        return
+      }
     }
     report.notes.append("clock: \(Timestamp.iso8601Milliseconds(store.clock.now)) (the data's date)")
-  }
-
-  /// Whether some record of the world is dated after `date`.
-  private func hasOwnHistoryBefore(_ date: Date) -> Bool {
-    store.allAccounts.contains { account in account.history.contains { $0.purchaseDate > date } }
   }
 
   private func noteSandboxSpeed(_ made: [ProductSynthesizer.Made], report: inout ImportReport) {

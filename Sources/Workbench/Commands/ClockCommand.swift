@@ -19,14 +19,15 @@ struct ClockCommand: ParsableCommand {
 
   struct Set: SessionCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Set the virtual time (UTC), such as 2026-03-01 or 2026-03-01T12:00:00Z.",
+      abstract:
+        "Set the virtual time (UTC), such as 2026-03-01, 2026-03-01T12:00:00Z or 2026-03-01T12:00:00.250Z.",
       discussion: "Time can go backwards only while nothing has been bought.")
 
     @Argument(help: "The new time.")
     var date: String
 
     func execute(in session: Session) throws {
-      guard let instant = Timestamp.parse(date) else {
+      guard let instant = Timestamp.parsePrecise(date) else {
         throw WorkbenchError("\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")
       }
       do {
@@ -34,7 +35,7 @@ struct ClockCommand: ParsableCommand {
       } catch {
         throw WorkbenchError("clock set \(date): \(error)")
       }
-      session.print(Timestamp.iso8601(instant))
+      session.print(Timestamp.iso8601Milliseconds(instant))
     }
   }
 }

@@ -60,8 +60,31 @@ extension ScriptBuilder {
         command("bandwidth", BandwidthCommand.format(queue.downloads.bandwidth))
       }
       writeObservers(of: device)
+      writeReceipt(of: device)
     }
     use(world.device.name)
+  }
+
+  /// `receipt refresh` on a device whose receipt Apple wrote from its account's records as they
+  /// stand now (what an import leaves); other receipts are noted as not reproduced.
+  private mutating func writeReceipt(of device: Device) {
+    guard let receipt = device.receipt else { return }
+    let account = device.queue.account
+    guard receipt.account === account, receipt.environment == world.environment,
+      receipt.stamp == account.stamp(at: world.store.clock.now)
+    else {
+      cannotReproduce(
+        "the app receipt \(redaction.device(device.name)) holds, written at \(Timestamp.iso8601(receipt.stamp.date)) (`receipt refresh` writes one now)"
+      )
+      return
+    }
+    use(device.name)
+    command("receipt", "refresh")
+    if receipt.generation != 1 {
+      cannotReproduce(
+        "that \(redaction.device(device.name)) was given \(receipt.generation) receipts (the script gives it one: its opaque value differs)"
+      )
+    }
   }
 
   /// The subscriptions of an account, by group.

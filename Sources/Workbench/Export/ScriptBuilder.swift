@@ -65,14 +65,10 @@ struct ScriptBuilder {
       "Run it with `storebench run \(scriptName)`: it rebuilds the world from an empty one and checks it.")
   }
 
-  /// `clock set` to the world's clock, to the second (the command reads no milliseconds).
+  /// `clock set` to the world's clock, to the millisecond.
   mutating func writeClock() {
-    let now = world.store.clock.now
     blank()
-    command("clock", "set", Timestamp.iso8601(now))
-    if Timestamp.iso8601Milliseconds(now) != Timestamp.iso8601(now) {
-      cannotReproduce("the clock's milliseconds (\(Timestamp.iso8601Milliseconds(now)))")
-    }
+    command("clock", "set", Timestamp.iso8601Milliseconds(world.store.clock.now))
   }
 
   /// `expect clock`, when the clock is on a whole second.
