@@ -46,8 +46,8 @@ import Testing
     #expect(
       export.notReproduced == [
         "default: that the app finished 1 consumables (receipts leave them out)",
+        "the app receipt iPhone holds, written at 2026-02-08T00:00:00Z (`receipt refresh` writes one now)",
         "the app's storage on iPhone",
-        "the app receipt iPhone holds (`receipt` refreshes it)",
         "the 5 transactions the app's queues reported (#1 to #5)",
       ])
   }
@@ -82,8 +82,8 @@ import Testing
     expect clock 2026-03-02T00:00:00Z
 
     # not reproduced: default: that the app finished 1 consumables (receipts leave them out)
+    # not reproduced: the app receipt iPhone holds, written at 2026-02-08T00:00:00Z (`receipt refresh` writes one now)
     # not reproduced: the app's storage on iPhone
-    # not reproduced: the app receipt iPhone holds (`receipt` refreshes it)
     # not reproduced: the 5 transactions the app's queues reported (#1 to #5)
     """
 
