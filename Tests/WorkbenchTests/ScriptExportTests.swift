@@ -190,6 +190,9 @@ import Testing
   static let replays = [
     Replay(name: "bought, renewed, refunded", lines: scenario),
     Replay(
+      name: "expired, then bought again (a resubscription, not a renewal)",
+      lines: ["buy pro.monthly", "auto-renew off pro.monthly", "advance-clock 2mo", "buy pro.monthly"]),
+    Replay(
       name: "switches, accounts, devices, family, observers",
       lines: [
         "storefront FRA", "time-rate monthly-5m", "billing-retry on", "grace-period on 3d",

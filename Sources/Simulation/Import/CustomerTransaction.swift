@@ -51,6 +51,9 @@ public struct CustomerTransaction: Hashable, Sendable {
   public var priceMilliunits: Int64?
   /// JWS `currency` (ISO 4217).
   public var currency: String?
+  /// Why the entry exists, when known (a stated fact: a resubscription is a purchase continuing
+  /// an original transaction, not a renewal); otherwise worked out from the ids and the type.
+  public var reason: PurchaseRecord.Reason?
   /// `in_app_ownership_type` / `inAppOwnershipType` is `FAMILY_SHARED`.
   public var isFamilyShared: Bool?
 

@@ -40,6 +40,7 @@ struct TransactionMerge {
     merge(
       "original_transaction_id", \.originalTransactionNumber, known: true, same: ==, text: { String($0) })
     merge("quantity", \.quantity, known: true, same: ==, text: { String($0) })
+    merge("reason", \.reason, known: incoming.reason != nil, same: ==, text: { $0.rawValue })
     merge(
       "purchase_date", \.purchaseDate, known: true, same: Self.sameSecond, text: Timestamp.iso8601Milliseconds
     )
@@ -103,6 +104,7 @@ struct TransactionMerge {
   }
 
   private func reason(_ incoming: CustomerTransaction, type: ProductType) -> PurchaseRecord.Reason {
+    if let reason = incoming.reason { return reason }
     if incoming.isFamilyShared == true { return .familyShare }
     guard incoming.transactionNumber != incoming.originalTransactionNumber else { return .purchase }
     return type == .autoRenewable ? .renewal : .redownload

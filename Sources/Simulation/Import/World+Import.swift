@@ -117,6 +117,7 @@ extension World {
     result.priceMilliunits = later.priceMilliunits ?? earlier.priceMilliunits
     result.currency = later.currency ?? earlier.currency
     result.isFamilyShared = later.isFamilyShared ?? earlier.isFamilyShared
+    result.reason = later.reason ?? earlier.reason
     return result
   }
 

@@ -39,7 +39,15 @@ enum ImportLine {
     words += ["--storefront", record.storefront]
     words += ["--price", milliunits(record.charged.amount), "--currency", record.charged.currency]
     if record.isFamilyShared { words.append("--family-shared") }
+    if record.reason != assumedReason(of: record) { words += ["--reason", record.reason.rawValue] }
     return words
+  }
+
+  /// The reason `import transaction` works out when `--reason` is left out.
+  private static func assumedReason(of record: PurchaseRecord) -> PurchaseRecord.Reason {
+    if record.isFamilyShared { return .familyShare }
+    guard record.transactionNumber != record.originalTransactionNumber else { return .purchase }
+    return record.productType == .autoRenewable ? .renewal : .redownload
   }
 
   /// `import renewal ORIGINAL_ID …` for a subscription: its product, what it renews to, auto-renew,

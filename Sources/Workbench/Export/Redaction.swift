@@ -89,12 +89,14 @@ struct Redaction {
   /// `redacted: 3 transaction ids, 1 web order line item ids, …`, or nil without redaction.
   var summary: String? {
     guard isActive else { return nil }
-    let parts = [
-      "\(changed(transactions)) transaction ids", "\(changed(lineItems)) web order line item ids",
-      "\(tokens.count) app account tokens", "\(changed(accounts)) account names",
-      "\(changed(devices)) device names", "\(appAppleIdStandIn == nil ? 0 : 1) app Apple IDs",
-      "\(hosts.count) notification hosts", "\(sharedSecretStandIn == nil ? 0 : 1) shared secrets",
+    let counts: [(Int, String)] = [
+      (changed(transactions), "transaction id"), (changed(lineItems), "web order line item id"),
+      (tokens.count, "app account token"), (changed(accounts), "account name"),
+      (changed(devices), "device name"), (appAppleIdStandIn == nil ? 0 : 1, "app Apple ID"),
+      (hosts.count, "notification host"), (sharedSecretStandIn == nil ? 0 : 1, "shared secret"),
     ]
+    let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+    guard !parts.isEmpty else { return "redacted: nothing (no customer identifier in the world)" }
     return "redacted: " + parts.joined(separator: ", ")
   }
 

@@ -4,6 +4,8 @@ import Foundation
 import Simulation
 import Store
 
+extension PurchaseRecord.Reason: ExpressibleByArgument {}
+
 /// `import transaction PRODUCT ID --purchased DATE …`: one transaction with its own identifiers and
 /// dates, as a receipt entry or a signed transaction shows it.
 struct ImportTransactionCommand: SessionCommand {
@@ -74,6 +76,13 @@ struct ImportTransactionCommand: SessionCommand {
   var currency: String?
   @Flag(help: "It came through Family Sharing (FAMILY_SHARED).")
   var familyShared = false
+  @Option(
+    help: ArgumentHelp(
+      "Why the entry exists: purchase, renewal, redownload or familyShare.",
+      discussion:
+        "Default: purchase for an original transaction, else renewal for a subscription, redownload otherwise."
+    ))
+  var reason: PurchaseRecord.Reason?
 
   func validate() throws {
     guard !product.isEmpty else { throw ValidationError("the product id is empty") }
@@ -113,6 +122,7 @@ struct ImportTransactionCommand: SessionCommand {
     transaction.priceMilliunits = price
     transaction.currency = currency
     transaction.isFamilyShared = familyShared
+    transaction.reason = reason
     var data = CustomerData(source: "import transaction \(id)")
     data.transactions = [transaction]
     let held = session.account.index(ofTransaction: id) != nil
