@@ -171,6 +171,26 @@ import Testing
     #expect(world.device.queue.account.subscriptions[group]?.productId == "weekly.plus")
   }
 
+  @Test func aMadeProductTakesThePricePaidOnlyInTheCatalogsCurrency() throws {
+    let world = try World.onDefaultCatalog()
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var data = CustomerData(source: "test")
+    for (number, product, milliunits, currency) in [
+      (UInt64(700), "dollars", Int64(5_980), "USD"), (701, "yen", 230_000, "JPY"),
+    ] {
+      var transaction = CustomerTransaction(
+        transactionNumber: number, originalTransactionNumber: number, productId: product, quantity: 2,
+        purchaseDate: start, originalPurchaseDate: start)
+      transaction.priceMilliunits = milliunits
+      transaction.currency = currency
+      data.transactions.append(transaction)
+    }
+    let report = try world.importCustomer(data)
+    #expect(report.synthesized.map(\.product.basePrice) == [Decimal(string: "2.99"), 0])
+    #expect(report.synthesized.map(\.reasoning).last?.hasSuffix("price unknown: 0") == true)
+    #expect(world.device.queue.account.history.map(\.charged.description) == ["5.98 USD", "230 JPY"])
+  }
+
   @Test func sandboxSpeedPeriodsMakeMonthlyProductsAndSetTheSandboxRate() throws {
     let world = try World.onDefaultCatalog()
     let start = Date(timeIntervalSince1970: 1_700_000_000)

@@ -42,9 +42,12 @@ struct ProductSynthesizer {
           locale: "en_US",
           text: LocalizedText(title: id, description: "Made by import from a customer's data: check it."))
       ],
-      basePrice: Self.price(of: transactions))
+      basePrice: Self.price(of: transactions, currency: catalog.baseStorefront.currency))
+    let price =
+      product.basePrice == 0
+      ? "price unknown: 0" : "price \(product.basePrice) \(catalog.baseStorefront.currency) as paid"
     guard type.type == .autoRenewable else {
-      return Made(product: product, reasoning: "\(Self.word(type.type)) (\(type.why))")
+      return Made(product: product, reasoning: "\(Self.word(type.type)) (\(type.why)), \(price)")
     }
     let period = PeriodInference(transactions: transactions)
     let group = groups.group(of: id)
@@ -52,7 +55,7 @@ struct ProductSynthesizer {
     return Made(
       product: product,
       reasoning:
-        "auto-renewable (\(type.why)), group \(group.name) (\(group.why)), \(period.period) (\(period.why))")
+        "auto-renewable (\(type.why)), group \(group.name) (\(group.why)), \(period.period) (\(period.why)), \(price)")
   }
 
   private static func type(of transactions: [CustomerTransaction]) -> (type: ProductType, why: String) {
@@ -64,9 +67,12 @@ struct ProductSynthesizer {
     return (.nonConsumable, "no expiry; check it is not a consumable")
   }
 
-  /// The price the data shows (JWS `price`), else zero: the data of receipts has none.
-  private static func price(of transactions: [CustomerTransaction]) -> Decimal {
-    let paid = transactions.first { $0.priceMilliunits != nil && $0.isTrialPeriod != true }
+  /// The price the data shows (JWS `price`) in the catalog's base currency, else zero: receipts
+  /// show no price, and a price in another currency says nothing of the base storefront's.
+  private static func price(of transactions: [CustomerTransaction], currency: String) -> Decimal {
+    let paid = transactions.first {
+      $0.priceMilliunits != nil && $0.currency == currency && $0.isTrialPeriod != true
+    }
     guard let paid, let milliunits = paid.priceMilliunits else { return 0 }
     return Decimal(milliunits) / Decimal(1000 * max(paid.quantity, 1))
   }
