@@ -55,7 +55,8 @@ struct ProductSynthesizer {
     return Made(
       product: product,
       reasoning:
-        "auto-renewable (\(type.why)), group \(group.name) (\(group.why)), \(period.period) (\(period.why)), \(price)")
+        "auto-renewable (\(type.why)), group \(group.name) (\(group.why)), \(period.period) (\(period.why)), \(price)"
+    )
   }
 
   private static func type(of transactions: [CustomerTransaction]) -> (type: ProductType, why: String) {
