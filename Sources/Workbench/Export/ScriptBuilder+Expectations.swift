@@ -75,9 +75,9 @@ extension ScriptBuilder {
     }
     let transactions = world.registry.all
     if let first = transactions.first, let last = transactions.last {
-      cannotReproduce(
-        "the \(transactions.count) transactions the app's queues reported (\(first.handleText) to \(last.handleText))"
-      )
+      let range = first === last ? first.handleText : "\(first.handleText) to \(last.handleText)"
+      let count = transactions.count == 1 ? "1 transaction" : "\(transactions.count) transactions"
+      cannotReproduce("the \(count) the app's queues reported (\(range))")
     }
     let notifications = world.notifications.records.count
     if notifications > 0 { cannotReproduce("\(notifications) server notifications sent") }
