@@ -113,6 +113,32 @@ import Testing
     #expect(world.device.queue.account.history[0].purchaseDate == data.transactions[0].purchaseDate)
   }
 
+  @Test func oneTransactionTwiceInTheDataMustAgree() throws {
+    let world = try World.onDefaultCatalog()
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var first = CustomerTransaction(
+      transactionNumber: 42, originalTransactionNumber: 42, productId: "pro.monthly", purchaseDate: start,
+      originalPurchaseDate: start)
+    first.expiresDate = start + 30 * Self.day
+    var second = first
+    second.expiresDate = start + 31 * Self.day
+    second.webOrderLineItemNumber = 7
+    var data = CustomerData(source: "jws page.json")
+    data.transactions = [first, second]
+    #expect {
+      try world.importCustomer(data)
+    } throws: { String(describing: $0).contains("jws page.json: transaction 42 appears twice") }
+    #expect(world.device.queue.account.history.isEmpty)
+    try world.importCustomer(data, preference: .incoming)
+    #expect(world.device.queue.account.history.map(\.expiresDate) == [start + 31 * Self.day])
+    var agreeing = first
+    agreeing.webOrderLineItemNumber = 7
+    data.transactions = [first, agreeing]
+    let other = try World.onDefaultCatalog()
+    try other.importCustomer(data)
+    #expect(other.device.queue.account.history.map(\.webOrderLineItemNumber) == [7])
+  }
+
   @Test func millisecondsAndALaterRefundJoinWhatTheWorldHeldWithoutConflict() throws {
     let world = try World.onDefaultCatalog()
     _ = try world.buy("level.pack")

@@ -15,24 +15,45 @@ extension CustomerTransaction {
       quantity == other.quantity, purchaseDate == other.purchaseDate,
       originalPurchaseDate == other.originalPurchaseDate
     else { return nil }
+    return merging(other, strictly: true)
+  }
+
+  /// This transaction's facts, with `other`'s where this one shows nothing: how a later account
+  /// of a transaction the engineer chose to take (`--prefer incoming`) keeps what it left out.
+  func filled(from other: CustomerTransaction) -> CustomerTransaction {
+    merging(other, strictly: false) ?? self
+  }
+
+  /// Every optional fact of this transaction, taken from `other` where unknown here; when
+  /// `strictly`, `nil` as soon as both know a fact and differ.
+  private func merging(_ other: CustomerTransaction, strictly: Bool) -> CustomerTransaction? {
     var result = self
-    guard Self.fill(&result.productType, other.productType),
-      Self.fill(&result.expiresDate, other.expiresDate),
-      Self.fill(&result.webOrderLineItemNumber, other.webOrderLineItemNumber),
-      Self.fill(&result.isTrialPeriod, other.isTrialPeriod),
-      Self.fill(&result.isInIntroOfferPeriod, other.isInIntroOfferPeriod),
-      Self.fill(&result.promotionalOfferId, other.promotionalOfferId),
-      Self.fill(&result.cancellationDate, other.cancellationDate),
-      Self.fill(&result.cancellationReason, other.cancellationReason),
-      Self.fill(&result.isUpgraded, other.isUpgraded),
-      Self.fill(&result.subscriptionGroup, other.subscriptionGroup),
-      Self.fill(&result.appAccountToken, other.appAccountToken),
-      Self.fill(&result.storefront, other.storefront),
-      Self.fill(&result.priceMilliunits, other.priceMilliunits),
-      Self.fill(&result.currency, other.currency),
-      Self.fill(&result.isFamilyShared, other.isFamilyShared)
-    else { return nil }
-    return result
+    var agrees = true
+    func fill<Value: Equatable>(_ path: WritableKeyPath<CustomerTransaction, Value?>) {
+      guard let theirs = other[keyPath: path] else { return }
+      guard let mine = result[keyPath: path] else {
+        result[keyPath: path] = theirs
+        return
+      }
+      if mine != theirs { agrees = false }
+    }
+    fill(\.productType)
+    fill(\.expiresDate)
+    fill(\.webOrderLineItemNumber)
+    fill(\.isTrialPeriod)
+    fill(\.isInIntroOfferPeriod)
+    fill(\.promotionalOfferId)
+    fill(\.cancellationDate)
+    fill(\.cancellationReason)
+    fill(\.isUpgraded)
+    fill(\.subscriptionGroup)
+    fill(\.appAccountToken)
+    fill(\.storefront)
+    fill(\.priceMilliunits)
+    fill(\.currency)
+    fill(\.isFamilyShared)
+    fill(\.reason)
+    return agrees || !strictly ? result : nil
   }
 
   /// Appends a transaction to a list, combined with an account of the same transaction already
@@ -49,15 +70,5 @@ extension CustomerTransaction {
       }
     }
     list.append(transaction)
-  }
-
-  /// Takes `other` where `value` is unknown; `false` when both are known and differ.
-  private static func fill<Value: Equatable>(_ value: inout Value?, _ other: Value?) -> Bool {
-    guard let other else { return true }
-    guard let known = value else {
-      value = other
-      return true
-    }
-    return known == other
   }
 }

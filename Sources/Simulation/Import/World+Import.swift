@@ -77,48 +77,23 @@ extension World {
         byNumber[transaction.transactionNumber] = transaction
         continue
       }
-      if earlier.productId != transaction.productId
-        || Int(earlier.purchaseDate.timeIntervalSince1970)
-          != Int(transaction.purchaseDate.timeIntervalSince1970)
-        || earlier.originalTransactionNumber != transaction.originalTransactionNumber
-      {
-        guard preference != nil else {
-          throw ImportError(
-            data.source,
-            "transaction \(transaction.transactionNumber) appears twice with different facts "
-              + "(\(earlier.productId) bought \(Timestamp.iso8601Milliseconds(earlier.purchaseDate)), "
-              + "\(transaction.productId) bought \(Timestamp.iso8601Milliseconds(transaction.purchaseDate))); "
-              + "nothing imported (choose with --prefer world|incoming)")
-        }
-        if preference == .world { continue }
+      if let combined = earlier.combined(with: transaction) {
+        byNumber[transaction.transactionNumber] = combined
+        continue
       }
-      byNumber[transaction.transactionNumber] = Self.combined(earlier, transaction)
+      guard let preference else {
+        throw ImportError(
+          data.source,
+          "transaction \(transaction.transactionNumber) appears twice with different facts "
+            + "(\(earlier.productId) bought \(Timestamp.iso8601Milliseconds(earlier.purchaseDate)), "
+            + "\(transaction.productId) bought \(Timestamp.iso8601Milliseconds(transaction.purchaseDate))); "
+            + "nothing imported (choose with --prefer world|incoming)")
+      }
+      if preference == .incoming {
+        byNumber[transaction.transactionNumber] = transaction.filled(from: earlier)
+      }
     }
     return order.compactMap { byNumber[$0] }.sorted { $0.purchaseDate < $1.purchaseDate }
-  }
-
-  /// One transaction from two mentions of it: the later mention's known facts over the earlier's.
-  private static func combined(
-    _ earlier: CustomerTransaction, _ later: CustomerTransaction
-  ) -> CustomerTransaction {
-    var result = later
-    result.productType = later.productType ?? earlier.productType
-    result.expiresDate = later.expiresDate ?? earlier.expiresDate
-    result.webOrderLineItemNumber = later.webOrderLineItemNumber ?? earlier.webOrderLineItemNumber
-    result.isTrialPeriod = later.isTrialPeriod ?? earlier.isTrialPeriod
-    result.isInIntroOfferPeriod = later.isInIntroOfferPeriod ?? earlier.isInIntroOfferPeriod
-    result.promotionalOfferId = later.promotionalOfferId ?? earlier.promotionalOfferId
-    result.cancellationDate = later.cancellationDate ?? earlier.cancellationDate
-    result.cancellationReason = later.cancellationReason ?? earlier.cancellationReason
-    result.isUpgraded = later.isUpgraded ?? earlier.isUpgraded
-    result.subscriptionGroup = later.subscriptionGroup ?? earlier.subscriptionGroup
-    result.appAccountToken = later.appAccountToken ?? earlier.appAccountToken
-    result.storefront = later.storefront ?? earlier.storefront
-    result.priceMilliunits = later.priceMilliunits ?? earlier.priceMilliunits
-    result.currency = later.currency ?? earlier.currency
-    result.isFamilyShared = later.isFamilyShared ?? earlier.isFamilyShared
-    result.reason = later.reason ?? earlier.reason
-    return result
   }
 
   /// Runs `body` with the synthesized products in the catalog; takes them out again if it fails.
