@@ -15,16 +15,7 @@ import Testing
     data.asOf = world.store.clock.now
     data.app.bundleId = world.store.catalog.bundleId
     for record in world.device.queue.account.history {
-      var transaction = CustomerTransaction(
-        transactionNumber: record.transactionNumber,
-        originalTransactionNumber: record.originalTransactionNumber,
-        productId: record.productId, quantity: record.quantity, purchaseDate: record.purchaseDate,
-        originalPurchaseDate: record.originalPurchaseDate)
-      transaction.expiresDate = record.expiresDate
-      transaction.webOrderLineItemNumber = record.webOrderLineItemNumber
-      transaction.isTrialPeriod = record.isTrialPeriod
-      transaction.isInIntroOfferPeriod = record.isInIntroOfferPeriod
-      transaction.cancellationDate = record.cancellationDate
+      var transaction = CustomerTransaction(receiptOf: record)
       transaction.cancellationReason = record.cancellationReason
       data.transactions.append(transaction)
     }

@@ -73,20 +73,7 @@ import X509
   /// What a receipt shows of a record: no storefront, price or ownership; the intro flag only for
   /// subscriptions.
   private func expected(_ record: PurchaseRecord) -> CustomerTransaction {
-    var transaction = CustomerTransaction(
-      transactionNumber: record.transactionNumber,
-      originalTransactionNumber: record.originalTransactionNumber,
-      productId: record.productId, quantity: record.quantity, purchaseDate: record.purchaseDate,
-      originalPurchaseDate: record.originalPurchaseDate)
-    transaction.productType = record.productType
-    transaction.expiresDate = record.expiresDate
-    transaction.webOrderLineItemNumber = record.webOrderLineItemNumber
-    transaction.isTrialPeriod = record.isTrialPeriod
-    transaction.isInIntroOfferPeriod =
-      record.productType == .autoRenewable ? record.isInIntroOfferPeriod : nil
-    transaction.promotionalOfferId = record.promotionalOfferId
-    transaction.cancellationDate = record.cancellationDate
-    return transaction
+    CustomerTransaction(receiptOf: record)
   }
 
   @Test func aProductionWorldsReceiptSaysProduction() throws {
