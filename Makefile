@@ -43,7 +43,8 @@ acceptance-tests:
 # each for FUZZ_SECONDS; `make test` runs each for FUZZ_TEST_SECONDS. Crashes go to Fuzz/crashes/.
 FUZZ_SECONDS ?= 60
 FUZZ_TEST_SECONDS ?= 15
-FUZZ_TARGETS := ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer WorldFileFuzzer
+FUZZ_TARGETS := ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer WorldFileFuzzer \
+  ImportFuzzer
 
 fuzz-build: deps
 	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer,address

@@ -44,6 +44,14 @@ let package = Package(
       ],
       swiftSettings: fuzzTarget),
     .executableTarget(
+      name: "ImportFuzzer",
+      dependencies: [
+        "FuzzSupport", .product(name: "Catalog", package: "storebench"),
+        .product(name: "Simulation", package: "storebench"), .product(name: "Store", package: "storebench"),
+        .product(name: "Workbench", package: "storebench"),
+      ],
+      swiftSettings: fuzzTarget),
+    .executableTarget(
       name: "VerifyReceiptFuzzer",
       dependencies: [
         "FuzzSupport",

@@ -34,7 +34,7 @@ make_seeds() {
   rm -rf "$seeds" "$build/scratch"
   local target
   for target in ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer \
-    WorldFileFuzzer; do
+    WorldFileFuzzer ImportFuzzer; do
     mkdir -p "$seeds/$target"
   done
   cp "$root/Fuzz/Seeds/world.storebench" "$seeds/"
@@ -56,6 +56,20 @@ make_seeds() {
   cp "$root"/catalog/*.json "$seeds/CatalogFuzzer/"
   cp "$root"/catalog/*.storekit "$seeds/StoreKitFuzzer/"
   cp "$seeds"/out/*.world.json "$seeds/WorldFileFuzzer/"
+  # The import fuzzer's inputs: a byte choosing the reader (0 receipt, 1 verifyReceipt answer,
+  # 2 signed data), then the data.
+  local file
+  for file in "$seeds"/out/*.der; do
+    { printf '\000'; cat "$file"; } >"$seeds/ImportFuzzer/$(basename "$file" .der).receipt"
+  done
+  for file in "$seeds"/out/*.jws; do
+    { printf '\002'; cat "$file"; } >"$seeds/ImportFuzzer/$(basename "$file" .jws).jws"
+  done
+  cp "$seeds/out/final.world.json" "$seeds/answer.world.json"
+  {
+    printf '\001'
+    "$root/.build/debug/storebench" --state "$seeds/answer.world.json" verify --json --password shared-secret
+  } >"$seeds/ImportFuzzer/answer.json"
 }
 
 # The names of the SUBCOMMANDS a help text lists.

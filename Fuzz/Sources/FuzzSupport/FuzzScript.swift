@@ -7,9 +7,10 @@ import Workbench
 /// that holds fresh copies of the sample catalogs as `catalog/NAME` (the seeds' scripts load
 /// `catalog/soccer.json` where the originals in scripts/ say `../catalog/soccer.json`).
 ///
-/// Two things are kept out, and only these: lines that name a file outside the scratch directory
+/// Three things are kept out, and only these: lines that name a file outside the scratch directory
 /// (a word that starts with `/` or `~`, or holds `..`, `=/` or `=~`), so that no input writes
-/// elsewhere; and `ca rotate`, which replaces the authority every later input would verify against.
+/// elsewhere; lines with a word `-`, which names standard input (`import jws -` would wait on a
+/// terminal); and `ca rotate`, which replaces the authority every later input would verify against.
 /// Clock events are limited by an ``EventBudget``.
 public enum FuzzScript {
   /// The built-in catalog (a copy of `catalog/default.json`).
@@ -67,7 +68,8 @@ public enum FuzzScript {
     return (session, result)
   }
 
-  /// Whether a line names a file outside the scratch directory, or rotates the certificate authority.
+  /// Whether a line names a file outside the scratch directory or standard input, or rotates the
+  /// certificate authority.
   static func leavesSandbox(_ line: String) -> Bool {
     let words: [String]
     do {
@@ -76,7 +78,7 @@ public enum FuzzScript {
       return false  // fails before it touches anything
     }
     return words.contains { word in
-      word.hasPrefix("/") || word.hasPrefix("~") || word == "rotate"
+      word.hasPrefix("/") || word.hasPrefix("~") || word == "rotate" || word == "-"
         || ["..", "=/", "=~"].contains { word.contains($0) }
     }
   }
