@@ -58,8 +58,8 @@ struct ImportReceiptCommand: SessionCommand {
     commandName: "receipt",
     abstract: "Import an app receipt (DER or base64), Apple-signed or storebench-signed.",
     discussion: """
-      The signature is checked against --trust roots (Apple's root for a real receipt) at the
-      receipt's creation date. The world gets the receipt's app, environment, every in-app entry with
+      The signature is checked against --trust roots (Apple's root for a real receipt) at the \
+      receipt's creation date. The world gets the receipt's app, environment, every in-app entry with \
       its own ids and dates, and the clock at the receipt's creation date.
       """)
 
@@ -96,9 +96,9 @@ struct ImportSignedDataCommand: SessionCommand {
     abstract:
       "Import signed transactions, renewal infos, notifications or saved App Store Server API answers.",
     discussion: """
-      FILE holds compact JWS (one or more), a notification body ({"signedPayload": …}), or an App
-      Store Server API answer (transaction history, subscription statuses, transaction info). Each
-      signature is checked against --trust roots at the payload's own signedDate. Signed data comes
+      FILE holds compact JWS (one or more), a notification body ({"signedPayload": …}), or an App \
+      Store Server API answer (transaction history, subscription statuses, transaction info). Each \
+      signature is checked against --trust roots at the payload's own signedDate. Signed data comes \
       from the app's server, not the device: the device's receipt stays as it was.
       """)
 

@@ -13,8 +13,8 @@ struct ImportTransactionCommand: SessionCommand {
     commandName: "transaction",
     abstract: "State one of the customer's transactions, with its own id and dates.",
     discussion: """
-      Omitted facts are unknown: --original-id is the transaction id, --original-purchased the purchase
-      date, --quantity 1, the type the catalog's (auto-renewable with --expires for a new product).
+      Omitted facts are unknown: --original-id is the transaction id, --original-purchased the purchase \
+      date, --quantity 1, the type the catalog's (auto-renewable with --expires for a new product). \
       Dates are UTC, such as 2024-01-05T10:00:00Z or 2024-01-05T10:00:00.123Z.
       """)
 
