@@ -208,6 +208,31 @@ import Testing
     #expect(world.device.queue.account.history.map(\.charged.description) == ["5.98 USD", "230 JPY"])
   }
 
+  @Test func aWorldsOwnReceiptRebuildsItsProductsInAWorldWithoutThem() throws {
+    let original = try World.onDefaultCatalog()
+    original.device.queue.removeObserver(named: "app")
+    _ = try original.buy("coins.100")
+    _ = try original.buy("level.pack")
+    _ = try original.buy("pro.yearly")
+    let receipt = try original.signedReceipt(of: original.device)
+    let trust = ImportTrust(roots: [try original.authority().root])
+    let data = try ReceiptImport.read(receipt, source: "receipt", trust: trust)
+    let empty = World(
+      catalog: Catalog(bundleId: "com.example.other", products: []), log: EventLog(),
+      authorityDirectory: testAuthorityDirectory)
+    let report = try empty.importCustomer(data)
+    let made = Dictionary(uniqueKeysWithValues: report.synthesized.map { ($0.product.id, $0.product) })
+    for id in ["coins.100", "level.pack", "pro.yearly"] {
+      let product = try #require(original.store.catalog.product(id))
+      #expect(made[id]?.type == product.type, "\(id)")
+      #expect(made[id]?.subscription?.period == product.subscription?.period, "\(id)")
+    }
+    #expect(empty.store.catalog.bundleId == original.store.catalog.bundleId)
+    #expect(
+      empty.device.queue.account.history.map(\.transactionNumber)
+        == original.device.queue.account.history.map(\.transactionNumber))
+  }
+
   @Test func sandboxSpeedPeriodsMakeMonthlyProductsAndSetTheSandboxRate() throws {
     let world = try World.onDefaultCatalog()
     let start = Date(timeIntervalSince1970: 1_700_000_000)
