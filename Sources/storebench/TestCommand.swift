@@ -47,6 +47,11 @@ struct TestCommand: AsyncParsableCommand {
       Console.error("error: \(error)")
       throw ExitCode.failure
     }
+    guard !scripts.isEmpty else {
+      let which = filter.map { " whose name contains \"\($0)\"" } ?? ""
+      Console.error("error: \(directory): no *.storebench scripts\(which) to run")
+      throw ExitCode.failure
+    }
     let style = Console.style
     let clock = ContinuousClock()
     let start = clock.now

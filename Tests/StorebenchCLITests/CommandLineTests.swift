@@ -115,6 +115,20 @@ extension CLITests {
       #expect(try Binary.run(["test", directory.path]).output.hasSuffix("\n2 passed, 0 failed\n"))
     }
 
+    @Test func aFolderWithNoScriptsToRunIsAnError() throws {
+      let directory = try temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let empty = try Binary.run(["test", directory.path])
+      #expect(empty.status == 1)
+      #expect(
+        empty.error.contains("error: \(directory.path): no *.storebench scripts to run"), "\(empty.error)")
+      #expect(!empty.output.contains("passed"))
+      try write("clock\n", to: directory.appendingPathComponent("a.storebench"))
+      let filtered = try Binary.run(["test", directory.path, "--filter", "zzz"])
+      #expect(filtered.status == 1)
+      #expect(filtered.error.contains("no *.storebench scripts whose name contains \"zzz\" to run"))
+    }
+
     @Test func theSuiteInParallelWithAJUnitReport() throws {
       let directory = try temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }

@@ -50,7 +50,8 @@ extension CLITests {
       try tmux.type("bogus")
       try tmux.press("Enter")
       try tmux.waitFor("an error that leaves the prompt open") {
-        $0.contains("error: Unexpected argument 'bogus'") && $0.last == Self.emptyPrompt
+        $0.contains("error: unknown command 'bogus' (`help` lists the commands)")
+          && $0.last == Self.emptyPrompt
       }
 
       try tmux.press("C-d")

@@ -39,7 +39,7 @@ private func run(
     let (result, _) = try run(
       "bogus\nbuy coins.100\nexpect queue count 1\nexpect storage coins.100 1\n", keepGoing: true)
     #expect(result.failures.map(\.line) == [1, 3])
-    #expect(result.failures[0].message.hasPrefix("error: Unexpected argument 'bogus'"))
+    #expect(result.failures[0].message.hasPrefix("error: unknown command 'bogus'"))
   }
 
   @Test func anUnterminatedQuoteIsALineError() throws {

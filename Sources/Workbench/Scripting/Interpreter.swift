@@ -91,6 +91,9 @@ public enum Interpreter {
   }
 
   private static func execute(_ words: [String], in session: Session) -> Outcome {
+    if let word = words.first, commandTypes[word] == nil, word != "help", !word.hasPrefix("-") {
+      return .failed(UnknownCommand.message(for: word, among: Array(commandTypes.keys) + ["help"]))
+    }
     do {
       var command = try session.parsedCommands.command(for: words, parse: parse)
       guard let sessionCommand = command as? any SessionCommand else {

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import Workbench
+
+/// A first word that names no command: the nearest names by edit distance.
+@Suite struct UnknownCommandTests {
+  @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
+    #expect(UnknownCommand.distance("bye", "buy") == 2)
+    #expect(UnknownCommand.distance("restroe", "restore") == 2)
+    #expect(UnknownCommand.distance("", "abc") == 3)
+    #expect(UnknownCommand.distance("kitten", "sitting") == 3)
+    #expect(UnknownCommand.distance("same", "same") == 0)
+  }
+
+  @Test func theMessageNamesTheNearestCommandsOrNone() {
+    let names = ["buy", "bye-bye", "finish", "restore", "status"]
+    #expect(
+      UnknownCommand.message(for: "bye", among: names)
+        == "unknown command 'bye'; did you mean 'buy'? (`help` lists the commands)")
+    #expect(
+      UnknownCommand.message(for: "xyzzy", among: names)
+        == "unknown command 'xyzzy' (`help` lists the commands)")
+    #expect(UnknownCommand.suggestions(for: "statu", among: names + ["stats"]) == ["stats", "status"])
+    #expect(
+      UnknownCommand.suggestions(for: "sta", among: ["star", "stay", "step", "stop"]) == ["star", "stay"])
+  }
+
+  @Test func aLineWithAnUnknownCommandFailsWithTheSuggestion() {
+    let session = Session(
+      catalog: try! CatalogLocator.builtIn(), catalogSource: "default",
+      output: .collecting(into: Transcript()))
+    #expect(
+      Interpreter.run(line: "bye", in: session)
+        == .failed("unknown command 'bye'; did you mean 'buy'? (`help` lists the commands)"))
+    #expect(Interpreter.run(line: "advance-clok 1d", in: session) != .succeeded)
+    #expect(Interpreter.run(line: "help buy", in: session) == .succeeded)
+  }
+}
