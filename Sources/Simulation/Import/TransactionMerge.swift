@@ -21,14 +21,14 @@ struct TransactionMerge {
     var record = held
     func merge<Value: Equatable>(
       _ field: String, _ path: WritableKeyPath<PurchaseRecord, Value>, known: Bool,
-      same: (Value, Value) -> Bool,
-      text: (Value) -> String
+      same: (Value, Value) -> Bool, text: (Value) -> String,
+      isMorePrecise: (Value, Value) -> Bool = { _, _ in false }
     ) {
       guard known else { return }
       let mine = held[keyPath: path]
       let theirs = fresh[keyPath: path]
       if same(mine, theirs) {
-        if Self.isMorePrecise(theirs, than: mine) { record[keyPath: path] = theirs }
+        if isMorePrecise(theirs, mine) { record[keyPath: path] = theirs }
         return
       }
       conflicts.append(
@@ -42,21 +42,24 @@ struct TransactionMerge {
     merge("quantity", \.quantity, known: true, same: ==, text: { String($0) })
     merge("reason", \.reason, known: incoming.reason != nil, same: ==, text: { $0.rawValue })
     merge(
-      "purchase_date", \.purchaseDate, known: true, same: Self.sameSecond, text: Timestamp.iso8601Milliseconds
-    )
+      "purchase_date", \.purchaseDate, known: true, same: Self.sameSecond,
+      text: Timestamp.iso8601Milliseconds,
+      isMorePrecise: { Self.isMorePrecise($0, than: $1) })
     merge(
       "original_purchase_date", \.originalPurchaseDate, known: true, same: Self.sameSecond,
-      text: Timestamp.iso8601Milliseconds)
+      text: Timestamp.iso8601Milliseconds, isMorePrecise: { Self.isMorePrecise($0, than: $1) })
     merge(
       "expires_date", \.expiresDate, known: incoming.expiresDate != nil, same: Self.sameSecond,
-      text: { $0.map(Timestamp.iso8601Milliseconds) ?? "none" })
+      text: { $0.map(Timestamp.iso8601Milliseconds) ?? "none" },
+      isMorePrecise: { Self.isMorePrecise($0, than: $1) })
     merge(
       "web_order_line_item_id", \.webOrderLineItemNumber, known: incoming.webOrderLineItemNumber != nil,
       same: ==, text: { $0.map { String($0) } ?? "none" })
     merge(
       "cancellation_date", \.cancellationDate,
       known: incoming.cancellationDate != nil && held.cancellationDate != nil, same: Self.sameSecond,
-      text: { $0.map(Timestamp.iso8601Milliseconds) ?? "none" })
+      text: { $0.map(Timestamp.iso8601Milliseconds) ?? "none" },
+      isMorePrecise: { Self.isMorePrecise($0, than: $1) })
     addKnown(incoming, to: &record, fresh: fresh)
     return (record, conflicts)
   }
@@ -136,11 +139,16 @@ struct TransactionMerge {
   }
 
   /// Whether an equal date has milliseconds the other lacks.
-  private static func isMorePrecise<Value>(_ value: Value, than other: Value) -> Bool {
-    func fraction(_ any: Any) -> Bool {
-      guard let date = (any as? Date) ?? ((any as? Date?) ?? nil) else { return false }
-      return date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
-    }
-    return fraction(value) && !fraction(other)
+  private static func isMorePrecise(_ date: Date, than other: Date) -> Bool {
+    hasMilliseconds(date) && !hasMilliseconds(other)
+  }
+
+  private static func isMorePrecise(_ date: Date?, than other: Date?) -> Bool {
+    guard let date, let other else { return false }
+    return isMorePrecise(date, than: other)
+  }
+
+  private static func hasMilliseconds(_ date: Date) -> Bool {
+    date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Verifier
 
 /// The bytes an `import` reads: a file, or standard input for `-`.
@@ -9,21 +10,22 @@ enum ImportInput {
     return Array(FileHandle.standardInput.readDataToEndOfFile())
   }
 
-  /// A receipt's DER from what a file holds: DER or BER as it is (a `SEQUENCE` first), else
-  /// base64 (standard or URL-safe, line breaks and a JSON string's quotes allowed), as apps log
-  /// receipts and servers store them.
+  /// A receipt's DER from what a file holds: what verifyReceipt takes as `receipt-data` (DER, or
+  /// base64 with white space; see ``VerifyReceiptService/receiptBytes(_:)``), also inside a JSON
+  /// string's quotes with escaped line breaks, or URL-safe, as apps log receipts and servers store them.
   static func receiptBytes(_ bytes: [UInt8], source: String) throws(WorkbenchError) -> [UInt8] {
-    if bytes.first == 0x30 { return bytes }
     var text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
       text = String(text.dropFirst().dropLast())
     }
-    let compact = text.replacingOccurrences(of: "\\n", with: "").filter { !$0.isWhitespace }
-    if let decoded = Base64.decode(compact, .standard) ?? Base64.decode(compact, .url), decoded.first == 0x30
-    {
-      return decoded
+    let unescaped = Array(text.replacingOccurrences(of: "\\n", with: "").utf8)
+    let decoded =
+      VerifyReceiptService.receiptBytes(bytes) ?? VerifyReceiptService.receiptBytes(unescaped)
+      ?? Base64.decode(String(decoding: unescaped, as: UTF8.self).filter { !$0.isWhitespace }, .url)
+    guard let decoded, decoded.first == 0x30 else {
+      throw WorkbenchError(
+        "\(source): neither a receipt's DER (it starts with a SEQUENCE, 0x30) nor base64 of one")
     }
-    throw WorkbenchError(
-      "\(source): neither a receipt's DER (it starts with a SEQUENCE, 0x30) nor base64 of one")
+    return decoded
   }
 }
