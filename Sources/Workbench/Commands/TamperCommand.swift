@@ -1,10 +1,12 @@
 import ArgumentParser
 
-/// `tamper FILE [--at OFFSET]`: flips one byte of a file, to see a verifier reject it.
+/// `tamper FILE [--at OFFSET]`: flips the lowest bit of one byte of a file, to see a verifier reject it.
 struct TamperCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "tamper",
-    abstract: "Flip one byte of a file (default: the last one), to check that verifiers reject the change.")
+    abstract:
+      "Flip the lowest bit of one byte of a file (default: the last byte), to check that verifiers reject the change."
+  )
 
   @Argument(help: "The file.")
   var file: String
