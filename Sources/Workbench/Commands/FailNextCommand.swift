@@ -25,7 +25,8 @@ struct FailNextCommand: SessionCommand {
   var off = false
 
   func validate() throws {
-    guard (1...100).contains(count) else { throw ValidationError("--count must be 1 to 100") }
+    try requireNonEmpty(error, "--error")
+    try require(count, in: 1...100, "--count")
   }
 
   func execute(in session: Session) throws {
