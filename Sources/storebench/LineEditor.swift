@@ -41,7 +41,8 @@ final class LineEditor: LineReader {
   deinit {
     guard var saved = savedTerminal else { return }
     if tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) != 0 {
-      Console.error("warning: the terminal's settings could not be put back: \(String(cString: strerror(errno)))")
+      let reason = String(cString: strerror(errno))
+      Console.error("warning: the terminal's settings could not be put back: \(reason)")
     }
   }
 

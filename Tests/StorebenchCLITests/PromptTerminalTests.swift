@@ -95,7 +95,9 @@ extension CLITests {
       try tmux.press("Enter")
       try tmux.type("buy pro.monthly")
       try tmux.press("Enter")
-      try tmux.waitFor("the purchase") { $0.contains { $0.contains("store charged: 0.00 USD for pro.monthly") } }
+      try tmux.waitFor("the purchase") { screen in
+        screen.contains { $0.contains("store charged: 0.00 USD for pro.monthly") }
+      }
       try tmux.type("advance-clock 5000y")
       try tmux.press("Enter")
       try tmux.type("echo typed-while-running")
