@@ -52,7 +52,7 @@ public struct ServerAPIBenchmark {
   ///   expected (a benchmark of failures would measure nothing useful).
   public func run() throws -> [Measurement] {
     let world = try makeWorld()
-    let history = world.device.queue.account.history
+    let history = world.device.queue.account?.history ?? []
     guard history.count == transactions, let latest = history.last else {
       throw WorkbenchError("the benchmark history has \(history.count) transactions, not \(transactions)")
     }

@@ -7,7 +7,7 @@ extension PaymentQueue {
       return
     }
     var updates: [TransactionUpdate] = []
-    for original in account.restorablePurchases {
+    for original in account?.restorablePurchases ?? [] {
       let transaction = PaymentTransaction(
         handle: registry.nextHandle,
         payment: Payment(productId: original.productId, quantity: original.quantity),

@@ -12,8 +12,9 @@ public final class PaymentQueue {
   public let device: String
   /// The store payments go to.
   public let store: Store
-  /// The account signed in on the device.
-  public private(set) var account: Account
+  /// The account signed in on the device; `nil` once it was deleted (``signOut()``), until the
+  /// device signs in again.
+  public private(set) var account: Account?
   /// `SKPaymentQueue.canMakePayments()`: off when the device restricts purchases.
   public var canMakePayments = true
   /// How many upcoming payment sheets the user will cancel.
@@ -35,7 +36,7 @@ public final class PaymentQueue {
   var pending: [Notification] = []
 
   /// Creates an empty queue.
-  public init(device: String, store: Store, account: Account, registry: TransactionRegistry) {
+  public init(device: String, store: Store, account: Account?, registry: TransactionRegistry) {
     self.device = device
     self.store = store
     self.account = account
@@ -53,9 +54,11 @@ public final class PaymentQueue {
   /// A payment for a product identifier the App Store does not know (an app that skipped the
   /// products request) is added, and fails with `paymentInvalid`.
   ///
-  /// - Throws: ``QueueError`` before any transaction exists when the quantity is outside 1 to 10.
+  /// - Throws: ``QueueError`` before any transaction exists when the quantity is outside 1 to 10
+  ///   or no account is signed in.
   @discardableResult
   public func add(_ payment: Payment) throws(QueueError) -> PaymentTransaction {
+    guard account != nil else { throw QueueError("no account is signed in on \(device)") }
     guard Payment.quantities.contains(payment.quantity) else {
       throw QueueError("quantity must be 1 to 10, not \(payment.quantity)")
     }
@@ -104,6 +107,9 @@ public final class PaymentQueue {
 
   func charge(_ transaction: PaymentTransaction) {
     let payment = transaction.payment
+    guard let account else {
+      return fail(transaction, with: .paymentNotAllowed)  // the account was deleted while it waited
+    }
     switch store.charge(
       productId: payment.productId, quantity: payment.quantity, account: account, offerId: payment.offerId)
     {
@@ -167,7 +173,7 @@ public final class PaymentQueue {
     transaction.isFinished = true
     transactions.removeAll { $0 === transaction }
     if let record = transaction.record, record.productType == .consumable,
-      !account.noteFinished(transactionNumber: record.transactionNumber)
+      account?.noteFinished(transactionNumber: record.transactionNumber) != true
     {
       // Bought before the device signed in to another account: Apple notes it on the buyer's.
       store.account(holdingTransaction: record.transactionNumber)?.noteFinished(
@@ -211,6 +217,7 @@ public final class PaymentQueue {
   // MARK: Receipts
 
   func writeReceipt() {
+    guard let account else { return }  // no account, no receipt: Apple writes for a signed-in one
     writtenReceipt = (account, account.stamp(at: now))
   }
 
@@ -228,6 +235,11 @@ public final class PaymentQueue {
   /// Signs the device in to another account; purchases go to it from now on.
   public func signIn(_ account: Account) {
     self.account = account
+  }
+
+  /// Signs the device out, as deleting its account does: payments are refused until it signs in.
+  public func signOut() {
+    account = nil
   }
 
   // MARK: The app process

@@ -21,8 +21,9 @@ public final class Device {
   /// The 16 bytes of the app's `identifierForVendor` on this device, fixed for the device's name.
   public var identifier: [UInt8] { ReceiptBuilder.bytes(from: "identifierForVendor:\(name)", count: 16) }
 
-  /// Creates a device signed in to `account`, with the app launched and its `app` observer added.
-  public init(name: String, store: Store, account: Account, registry: TransactionRegistry) {
+  /// Creates a device signed in to `account` (or to none), with the app launched and its `app`
+  /// observer added.
+  public init(name: String, store: Store, account: Account?, registry: TransactionRegistry) {
     self.name = name
     self.queue = PaymentQueue(device: name, store: store, account: account, registry: registry)
     launchApp()

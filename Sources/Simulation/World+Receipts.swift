@@ -26,8 +26,10 @@ extension World {
   }
 
   /// Gives a device a new receipt made from Apple's records as they are now (`SKReceiptRefreshRequest`).
+  /// A device signed in to no account gets none and keeps the receipt it has (the workbench's
+  /// commands refuse before asking).
   public func refreshReceipt(of device: Device) {
-    let account = device.queue.account
+    guard let account = device.queue.account else { return }
     device.keepReceipt(of: account, at: account.stamp(at: store.clock.now), environment: environment)
   }
 
@@ -55,9 +57,11 @@ extension World {
 
   /// A receipt made now from the records of a device's account, signed: verifyReceipt's `latest_receipt`.
   ///
-  /// - Throws: ``SimulationError`` when signing fails.
+  /// - Throws: ``SimulationError`` when no account is signed in on the device, or signing fails.
   public func latestSignedReceipt(for device: Device) throws(SimulationError) -> [UInt8] {
-    let account = device.queue.account
+    guard let account = device.queue.account else {
+      throw SimulationError("no account is signed in on \(device.name)")
+    }
     if let written = device.receipt, written.account === account, written.environment == environment,
       written.stamp.count == account.history.count, written.stamp.revision == account.revision
     {

@@ -116,6 +116,23 @@ public final class World: StoreListener {
     device = found
   }
 
+  /// Deletes an account: Apple forgets its purchases, and every device signed in to it is signed
+  /// out (payments are refused there until it signs in to another).
+  ///
+  /// - Returns: the devices signed out.
+  /// - Throws: ``SimulationError`` when there is no account of that name.
+  @discardableResult
+  public func deleteAccount(named name: String) throws(SimulationError) -> [Device] {
+    let signedIn = store.account(named: name).map(devices(of:)) ?? []
+    do {
+      try store.deleteAccount(named: name)
+    } catch {
+      throw SimulationError(error.description)
+    }
+    for device in signedIn { device.queue.signOut() }
+    return signedIn
+  }
+
   /// The devices signed in to an account.
   public func devices(of account: Account) -> [Device] {
     devices.filter { $0.queue.account === account }

@@ -126,7 +126,17 @@ public final class Session {
   }
 
   /// The account signed in on the current device.
-  var account: Account { world.device.queue.account }
+  ///
+  /// - Throws: ``WorkbenchError`` saying how to sign one in when none is (it was deleted).
+  var account: Account {
+    get throws(WorkbenchError) {
+      guard let account = device.queue.account else {
+        throw WorkbenchError(
+          "no account is signed in on device \(device.name): `account add NAME` or `account use NAME`")
+      }
+      return account
+    }
+  }
 
   /// The App Store transaction number behind a reference, for commands on Apple's side (refunds).
   func transactionNumber(_ reference: String) throws(WorkbenchError) -> UInt64 {
@@ -142,6 +152,7 @@ public final class Session {
   /// A transaction's history entry as it stands now (refunds and upgrades change it later).
   func currentRecord(of transaction: PaymentTransaction) -> PurchaseRecord? {
     guard let record = transaction.record else { return nil }
+    guard let account = device.queue.account else { return record }
     return account.index(ofTransaction: record.transactionNumber).map { account.history[$0] } ?? record
   }
 

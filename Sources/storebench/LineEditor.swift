@@ -8,13 +8,21 @@ import Workbench
 nonisolated(unsafe) private var activeCompleter: Completer?
 
 /// The prompt's line editor: libedit's readline with the persistent history, TAB completion from
-/// the ``Completer``, and Ctrl-C abandoning the line being typed.
+/// the ``Completer``, Ctrl-C abandoning the line being typed, and keys typed ahead kept.
+///
+/// Keys typed while a command runs wait in the terminal's input queue and reach the next prompt
+/// (libedit switches modes without flushing). Ctrl-C, though, makes the terminal driver discard
+/// that queue unless NOFLSH is set, so the prompt sets it for as long as it runs.
 final class LineEditor: LineReader {
   private var history: PromptHistory
+  /// The terminal's settings before the prompt changed them, put back when it ends.
+  private let savedTerminal: termios?
 
-  /// Sets libedit up: history loaded, completion and the Ctrl-C handler installed.
+  /// Sets libedit up: history loaded, completion and the Ctrl-C handler installed, typeahead kept
+  /// on Ctrl-C.
   init(history: PromptHistory, completer: Completer) {
     self.history = history
+    savedTerminal = Self.keepTypeaheadOnInterrupt()  // first, so that libedit's cooked mode keeps it
     activeCompleter = completer
     rl_readline_name = UnsafePointer(strdup("storebench"))  // for ~/.editrc; kept for the process
     rl_catch_signals = 0  // libedit's handlers would re-raise SIGINT to the whole process group
@@ -28,6 +36,30 @@ final class LineEditor: LineReader {
     if let problem = Interrupts.interruptReadsOnThisThread() {
       Console.error("warning: Ctrl-C cannot be caught, it ends storebench: \(problem)")
     }
+  }
+
+  deinit {
+    guard var saved = savedTerminal else { return }
+    if tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) != 0 {
+      let reason = String(cString: strerror(errno))
+      Console.error("warning: the terminal's settings could not be put back: \(reason)")
+    }
+  }
+
+  /// Sets NOFLSH on the terminal: Ctrl-C no longer discards what was typed ahead.
+  ///
+  /// - Returns: the settings before, or `nil` when standard input is not a terminal or they
+  ///   cannot be changed (then a warning says so).
+  private static func keepTypeaheadOnInterrupt() -> termios? {
+    var settings = termios()
+    guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
+    let saved = settings
+    settings.c_lflag |= tcflag_t(NOFLSH)
+    guard tcsetattr(STDIN_FILENO, TCSADRAIN, &settings) == 0 else {
+      Console.error("warning: Ctrl-C will discard keys typed ahead: \(String(cString: strerror(errno)))")
+      return nil
+    }
+    return saved
   }
 
   func readLine(prompt: String) -> LineInput {

@@ -14,12 +14,12 @@ import Testing
     var data = CustomerData(source: "test")
     data.asOf = world.store.clock.now
     data.app.bundleId = world.store.catalog.bundleId
-    for record in world.device.queue.account.history {
+    for record in world.device.queue.account!.history {
       var transaction = CustomerTransaction(receiptOf: record)
       transaction.cancellationReason = record.cancellationReason
       data.transactions.append(transaction)
     }
-    for state in world.device.queue.account.subscriptions.values {
+    for state in world.device.queue.account!.subscriptions.values {
       var renewal = CustomerRenewal(originalTransactionNumber: state.originalTransactionNumber)
       renewal.isAutoRenewOn = state.isAutoRenewOn
       renewal.autoRenewProductId = state.autoRenewProductId
@@ -35,7 +35,7 @@ import Testing
     _ = try world.buy("coins.100")
     _ = try world.buy("pro.monthly")
     try world.advanceClock(by: TimeSpan(months: 2))
-    try world.store.setAutoRenew(false, productId: "pro.monthly", account: world.device.queue.account)
+    try world.store.setAutoRenew(false, productId: "pro.monthly", account: world.device.queue.account!)
     return world
   }
 
@@ -46,8 +46,8 @@ import Testing
     #expect(report.added == 5)
     #expect(report.synthesized.isEmpty)
     #expect(copy.store.clock.now == original.store.clock.now)
-    let mine = original.device.queue.account
-    let theirs = copy.device.queue.account
+    let mine = original.device.queue.account!
+    let theirs = copy.device.queue.account!
     #expect(theirs.history.map(\.transactionNumber) == mine.history.map(\.transactionNumber))
     #expect(theirs.history.map(\.purchaseDate) == mine.history.map(\.purchaseDate))
     #expect(theirs.history.map(\.expiresDate) == mine.history.map(\.expiresDate))
@@ -72,13 +72,13 @@ import Testing
     let copy = try World.onDefaultCatalog()
     try copy.importCustomer(Self.customerData(of: original))
     try copy.advanceClock(by: TimeSpan(months: 3))
-    let history = copy.device.queue.account.history
+    let history = copy.device.queue.account!.history
     #expect(history.count == 4)
     #expect(
       history.dropFirst().allSatisfy {
         $0.reason == .renewal && $0.originalTransactionNumber == history[0].transactionNumber
       })
-    #expect(copy.device.queue.account.subscriptions["Pro"]?.renewals == 3)
+    #expect(copy.device.queue.account!.subscriptions["Pro"]?.renewals == 3)
   }
 
   @Test func twoPurchaseDatesForOneTransactionAreAConflictThatChangesNothing() throws {
@@ -88,7 +88,7 @@ import Testing
     data.source = "receipt r.b64"
     data.transactions[0].purchaseDate += 3 * Self.day
     data.asOf = world.store.clock.now + 30 * Self.day
-    let before = world.device.queue.account.history
+    let before = world.device.queue.account!.history
     let clock = world.store.clock.now
     #expect {
       try world.importCustomer(data)
@@ -97,11 +97,11 @@ import Testing
       return text.contains("receipt r.b64: 1 conflict") && text.contains("purchase_date")
         && text.contains("--prefer")
     }
-    #expect(world.device.queue.account.history == before)
+    #expect(world.device.queue.account!.history == before)
     #expect(world.store.clock.now == clock)
     let report = try world.importCustomer(data, preference: .incoming)
     #expect(report.settledConflicts.count == 1)
-    #expect(world.device.queue.account.history[0].purchaseDate == data.transactions[0].purchaseDate)
+    #expect(world.device.queue.account!.history[0].purchaseDate == data.transactions[0].purchaseDate)
   }
 
   @Test func oneTransactionTwiceInTheDataMustAgree() throws {
@@ -119,15 +119,15 @@ import Testing
     #expect {
       try world.importCustomer(data)
     } throws: { String(describing: $0).contains("jws page.json: transaction 42 appears twice") }
-    #expect(world.device.queue.account.history.isEmpty)
+    #expect(world.device.queue.account!.history.isEmpty)
     try world.importCustomer(data, preference: .incoming)
-    #expect(world.device.queue.account.history.map(\.expiresDate) == [start + 31 * Self.day])
+    #expect(world.device.queue.account!.history.map(\.expiresDate) == [start + 31 * Self.day])
     var agreeing = first
     agreeing.webOrderLineItemNumber = 7
     data.transactions = [first, agreeing]
     let other = try World.onDefaultCatalog()
     try other.importCustomer(data)
-    #expect(other.device.queue.account.history.map(\.webOrderLineItemNumber) == [7])
+    #expect(other.device.queue.account!.history.map(\.webOrderLineItemNumber) == [7])
   }
 
   @Test func millisecondsAndALaterRefundJoinWhatTheWorldHeldWithoutConflict() throws {
@@ -139,10 +139,10 @@ import Testing
     data.transactions[0].cancellationReason = .appIssue
     let report = try world.importCustomer(data)
     #expect(report.merged == 1 && report.settledConflicts.isEmpty)
-    let record = world.device.queue.account.history[0]
+    let record = world.device.queue.account!.history[0]
     #expect(record.purchaseDate == data.transactions[0].purchaseDate)
     #expect(record.cancellationReason == .appIssue)
-    #expect(world.device.queue.account.revocations == [0])
+    #expect(world.device.queue.account!.revocations == [0])
   }
 
   @Test func unknownProductsAreMadeFromWhatTheDataShows() throws {
@@ -185,7 +185,7 @@ import Testing
     #expect(made["tokens"]?.type == .consumable)
     #expect(world.store.catalog.product("weekly.plus") != nil)
     let group = try #require(made["weekly"]?.subscription?.group)
-    #expect(world.device.queue.account.subscriptions[group]?.productId == "weekly.plus")
+    #expect(world.device.queue.account!.subscriptions[group]?.productId == "weekly.plus")
   }
 
   @Test func aMadeProductTakesThePricePaidOnlyInTheCatalogsCurrency() throws {
@@ -205,7 +205,7 @@ import Testing
     let report = try world.importCustomer(data)
     #expect(report.synthesized.map(\.product.basePrice) == [Decimal(string: "2.99"), 0])
     #expect(report.synthesized.map(\.reasoning).last?.hasSuffix("price unknown: 0") == true)
-    #expect(world.device.queue.account.history.map(\.charged.description) == ["5.98 USD", "230 JPY"])
+    #expect(world.device.queue.account!.history.map(\.charged.description) == ["5.98 USD", "230 JPY"])
   }
 
   @Test func aWorldsOwnReceiptRebuildsItsProductsInAWorldWithoutThem() throws {
@@ -229,8 +229,8 @@ import Testing
     }
     #expect(empty.store.catalog.bundleId == original.store.catalog.bundleId)
     #expect(
-      empty.device.queue.account.history.map(\.transactionNumber)
-        == original.device.queue.account.history.map(\.transactionNumber))
+      empty.device.queue.account!.history.map(\.transactionNumber)
+        == original.device.queue.account!.history.map(\.transactionNumber))
   }
 
   @Test func sandboxSpeedPeriodsMakeMonthlyProductsAndSetTheSandboxRate() throws {
@@ -262,7 +262,7 @@ import Testing
     data.renewals[0].gracePeriodExpiresDate = expires + 16 * Self.day
     let world = try World.onDefaultCatalog()
     try world.importCustomer(data)
-    let state = try #require(world.device.queue.account.subscriptions["Pro"])
+    let state = try #require(world.device.queue.account!.subscriptions["Pro"])
     #expect(state.status(at: world.store.clock.now) == .inGrace)
     try world.advanceClock(by: TimeSpan(seconds: 20 * 86_400))
     #expect(state.status(at: world.store.clock.now) == .inBillingRetry)
@@ -283,7 +283,7 @@ import Testing
         "subscription pro.monthly: expired, expires \(Timestamp.iso8601Milliseconds(data.transactions[0].expiresDate ?? .distantPast)), auto-renew off (assumed: the data does not say)"
       ])
     try world.advanceClock(by: TimeSpan(months: 2))
-    #expect(world.device.queue.account.history.count == 1)
+    #expect(world.device.queue.account!.history.count == 1)
   }
 
   @Test func oneImportOrOneFactAtATimeSaveTheSameWorld() throws {

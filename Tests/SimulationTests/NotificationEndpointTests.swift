@@ -146,7 +146,7 @@ import Verifier
   @Test func historyShowsRecordsAsSentNotAsTheyAreNow() throws {
     let world = try World.notifying()
     let sub = try world.number(world.buy("pro.monthly"))
-    try world.store.refund(transactionNumber: sub, reason: .other, account: world.device.queue.account)
+    try world.store.refund(transactionNumber: sub, reason: .other, account: world.device.queue.account!)
     let page = try json(history("{\(span(world))}", in: world))
     let items = try #require(page["notificationHistory"] as? [[String: Any]])
     let first = try #require(world.notifications.records.first)

@@ -16,7 +16,7 @@ import Verifier
   }
 
   private var store: Store { world.store }
-  private var account: Account { world.device.queue.account }
+  private var account: Account { world.device.queue.account! }
 
   @Test func aPurchaseOfAnythingButASubscriptionIsAOneTimeChargeWithoutRenewalInfo() throws {
     let coins = try world.number(world.buy("coins.100"))

@@ -45,7 +45,7 @@ import X509
   @Test func ownReceiptReadsBackToTheWorldsRecords() throws {
     let bytes = try customerReceipt()
     let data = try ReceiptImport.read(bytes, source: "receipt customer.b64", trust: try ownTrust())
-    let account = world.device.queue.account
+    let account = world.device.queue.account!
     let records = account.history.filter { $0.reason != .redownload }
     #expect(records.count == 5, "a consumable, a non-consumable, a subscription and two renewals")
     #expect(Set(records.map(\.productType)) == [.consumable, .nonConsumable, .autoRenewable])

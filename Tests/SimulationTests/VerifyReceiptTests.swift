@@ -235,7 +235,7 @@ import Verifier
     let pending = try #require(response.body.pendingRenewalInfo?.first)
     #expect(pending.autoRenewStatus == "0")
     #expect(pending.expirationIntent == "1")
-    let state = try world.store.subscription(for: "pro.monthly", account: world.device.queue.account)
+    let state = try world.store.subscription(for: "pro.monthly", account: world.device.queue.account!)
     let renewal = SignedPayloadFactory(world: world).renewalInfo(state)
     #expect(renewal.autoRenewStatus == .off)
     #expect(renewal.expirationIntent == .customerCancelled)
@@ -250,7 +250,7 @@ import Verifier
     let group = try #require(sandbox.body.latestReceiptInfo?.first?.subscriptionGroupIdentifier)
     #expect(group.count == 8 && group.allSatisfy(\.isNumber))
     let payload = SignedPayloadFactory(world: world).transaction(
-      try #require(world.device.queue.account.history.first))
+      try #require(world.device.queue.account!.history.first))
     #expect(payload.subscriptionGroupIdentifier == group)
     world.environment = .production
     world.refreshReceipt(of: world.device)

@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func familyMembersGetSharedPurchasesAndLoseThemOnRefund() throws {
-    let organizer = world.device.queue.account
+    let organizer = world.device.queue.account!
     let member = try world.store.addAccount(named: "kid")
     try world.store.addToFamily("kid", organizer: organizer)
     let bought = try buy("level.pack")
@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func leavingTheFamilyRevokesWhatWasShared() throws {
-    let organizer = world.device.queue.account
+    let organizer = world.device.queue.account!
     _ = try buy("level.pack")
     let member = try world.store.addAccount(named: "kid")
     try world.store.addToFamily("kid", organizer: organizer)
@@ -133,7 +133,7 @@ private final class StopAfter: WorkMonitor {
     #expect(monitor.progressReports.count == 2)
     #expect(events == 3 * 1024 - 1)
     #expect(at == world.store.clock.now)
-    let account = world.device.queue.account
+    let account = world.device.queue.account!
     // Every renewal up to the clock happened, each app heard it and finished it, and none after it.
     #expect(account.history.count == events + 1)
     #expect(account.history.last?.purchaseDate == at)
@@ -167,7 +167,7 @@ private final class StopAfter: WorkMonitor {
     let pack = try world.buy("level.pack")
     try world.store.refund(
       transactionNumber: try #require(pack.record?.transactionNumber), reason: .other,
-      account: world.device.queue.account)
+      account: world.device.queue.account!)
     #expect(try world.receipt(of: world.device).inAppPurchases.first?.cancellationDate == nil)
     world.refreshReceipt(of: world.device)
     #expect(try world.receipt(of: world.device).inAppPurchases.first?.cancellationDate != nil)

@@ -74,5 +74,47 @@ extension CLITests {
       try again.press("Enter")
       try again.waitFor("the end") { Self.ended($0, after: "quit") }
     }
+
+    /// Keys typed while a command runs reach the next prompt, and so does a line typed before and
+    /// one typed right after the Ctrl-C that stops the command: the terminal's input queue is not
+    /// flushed (NOFLSH), and libedit reads what waits there.
+    @Test(.enabled(if: Tmux.isAvailable, "SKIPPED: tmux is not installed (`make deps` installs it)"))
+    func keysTypedAheadAreKept() throws {
+      #expect(FileManager.default.isExecutableFile(atPath: Binary.path), "run `swift build` first")
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("prompt-\(UUID())")
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: home) }
+      let tmux = try Tmux(
+        socket: home.appendingPathComponent("tmux.sock").path, program: [Binary.path],
+        environment: ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TERM": "xterm"])
+      defer { tmux.stop() }
+      try tmux.waitFor("the prompt") { $0.last == Self.emptyPrompt }
+
+      // A long command: about twelve renewals a year for decades, until Ctrl-C stops it.
+      try tmux.type("observer remove app")
+      try tmux.press("Enter")
+      try tmux.type("buy pro.monthly")
+      try tmux.press("Enter")
+      try tmux.waitFor("the purchase") { screen in
+        screen.contains { $0.contains("store charged: 0.00 USD for pro.monthly") }
+      }
+      try tmux.type("advance-clock 5000y")
+      try tmux.press("Enter")
+      try tmux.type("echo typed-while-running")
+      try tmux.press("Enter")
+      try tmux.waitFor("renewals") { $0.contains { $0.contains("store renewed") } }
+      try tmux.press("C-c")
+      try tmux.type("echo typed-after-ctrl-c")
+      try tmux.press("Enter")
+
+      let screen = try tmux.waitFor("both lines run after the interruption") {
+        $0.contains("typed-after-ctrl-c") && $0.last?.hasSuffix(">") == true
+      }
+      let stopped = try #require(screen.firstIndex { $0.hasPrefix("interrupted: the clock stopped at") })
+      let during = try #require(
+        screen.firstIndex(of: "typed-while-running"), "the line typed during the command")
+      let after = try #require(screen.firstIndex(of: "typed-after-ctrl-c"), "the line typed after Ctrl-C")
+      #expect(stopped < during && during < after)
+    }
   }
 }

@@ -44,12 +44,12 @@ import Testing
     let original = customer(in: directory)
     let copy = session(
       ["import receipt r.der", "import jws renewal.jws", "import jws last.jws"], directory: directory)
-    let account = original.world.device.queue.account
+    let account = original.world.device.queue.account!
     // A finished consumable leaves the receipt, as Apple's does: the customer's data never shows it.
     let mine = (
       history: account.history.filter { $0.productType != .consumable }, subscriptions: account.subscriptions
     )
-    let theirs = copy.world.device.queue.account
+    let theirs = copy.world.device.queue.account!
     #expect(mine.history.count == 4)
     #expect(theirs.history.map(\.transactionId) == mine.history.map(\.transactionId))
     #expect(theirs.history.map(\.originalTransactionId) == mine.history.map(\.originalTransactionId))
@@ -85,7 +85,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     _ = customer(in: directory)
     let imported = session(["import receipt r.der"], directory: directory)
-    let id = imported.world.device.queue.account.history[0].transactionId
+    let id = imported.world.device.queue.account!.history[0].transactionId
     let before = try WorldFile.encode(imported.world)
     let outcome = Interpreter.run(
       line: "import transaction coins.100 \(id) --purchased 2020-01-01T00:00:00Z", in: imported)

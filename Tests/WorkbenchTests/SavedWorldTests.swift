@@ -60,6 +60,13 @@ import Testing
       ],
       cut: 7),
     Scenario(
+      name: "signed out after the account was deleted",
+      lines: [
+        "buy level.pack", "account delete default", "try buy coins.100", "verify", "devices",
+        "account add alice", "account use alice", "buy coins.100", "history", "verify",
+      ],
+      cut: 2),
+    Scenario(
       name: "downloads in progress",
       lines: [
         "bandwidth 1MB/s", "buy maps.hd", "advance-clock 10s", "downloads", "advance-clock 5m", "downloads",
@@ -277,17 +284,23 @@ import Testing
     #expect(session.world.store.account(named: "default")?.history.count == 3)
   }
 
-  @Test func aDeviceHoldingADeletedAccountIsNotSaved() throws {
-    let transcript = Transcript()
-    let session = try session(into: transcript)
+  @Test func aDeviceWhoseAccountWasDeletedIsSavedSignedOutWithItsReceipt() throws {
+    let session = try session(into: Transcript())
     run(["buy coins.100", "account delete default"], in: session)
     let file = temporaryFile("deleted.json")
     defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(Interpreter.run(line: "save \(file)", in: session) == .succeeded)
+
+    let loaded = try self.session(into: Transcript())
+    _ = try loaded.loadWorld(from: file)
+    #expect(loaded.device.queue.account == nil)
+    #expect(loaded.world.store.account(named: "default") == nil)
+    let receipt = try #require(loaded.device.receipt)
+    #expect(receipt.account.name == "default")
+    #expect(receipt.account.history.map(\.productId) == ["coins.100"])
     #expect(
-      Interpreter.run(line: "save \(file)", in: session)
-        == .failed(
-          "\(file): cannot save the world: devices[0]: iPhone holds deleted account default, which a saved world cannot keep"
-        ))
-    #expect(!FileManager.default.fileExists(atPath: file))
+      Interpreter.run(line: "buy coins.100", in: loaded)
+        == .failed("no account is signed in on device iPhone: `account add NAME` or `account use NAME`"))
   }
+
 }

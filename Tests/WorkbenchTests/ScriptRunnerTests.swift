@@ -54,7 +54,7 @@ private func run(
       "bandwidth 0.000000000001B/s\nbuy maps.hd\nbandwidth 1B/s\nadvance-clock 1d\n", keepGoing: true)
     #expect(
       result.failures.map(\.description) == [
-        "t.storebench:1: error: \"0.000000000001B/s\" is not a rate such as 2MB/s, 500KB/s or 100B/s (at least 1B/s)"
+        "t.storebench:1: error: bandwidth: the rate must be 1B/s to 931GB/s (got 0.000000000001B/s)"
       ])
   }
 
@@ -100,7 +100,8 @@ private func run(
           + "(it is at 7026-01-01T00:00:00Z)",
         "t.storebench:4: error: advance-clock 1s: the clock cannot pass 9999-12-31T23:59:59Z "
           + "(it is at 9999-12-31T23:59:59Z)",
-        "t.storebench:5: error: \"999999y\" is not a duration: it is longer than 10000 years, the longest "
+        "t.storebench:5: error: advance-clock: \"999999y\" is not a duration: it is longer than 10000 years, "
+          + "the longest "
           + "duration (examples: 45s, 15m, 3h, 2d, 1w, 1mo, 1y, 1d12h)",
         "t.storebench:6: error: clock set 1969-12-31: the clock shows 1970-01-01T00:00:00Z to "
           + "9999-12-31T23:59:59Z, not 1969-12-31T00:00:00Z",

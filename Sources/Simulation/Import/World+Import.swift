@@ -22,7 +22,9 @@ extension World {
     var report = ImportReport()
     report.notes = data.notes
     let transactions = try mergedWithinData(data, preference: preference, report: &report)
-    let account = device.queue.account
+    guard let account = device.queue.account else {
+      throw ImportError(data.source, "no account is signed in on \(device.name): sign one in first")
+    }
     let clockBefore = store.clock.now
     moveClock(to: data.asOf, report: &report)
     let synthesized = ProductSynthesizer(catalog: store.catalog).products(for: transactions)

@@ -4,11 +4,11 @@ import Queue
 import Store
 import Verifier
 
-/// A device of a saved world: the account signed in, its queue (unfinished transactions,
+/// A device of a saved world: the account signed in (none once it was deleted), its queue (unfinished transactions,
 /// observers, downloads, switches), the app's storage, and the receipt it holds.
 struct DeviceSnapshot: Codable, Hashable {
   var name: String
-  var account: String
+  var account: String?
   var canMakePayments: Bool
   var pendingCancellations: Int
   var namesDeviceInLog: Bool
@@ -24,20 +24,19 @@ struct DeviceSnapshot: Codable, Hashable {
   /// Takes a settled device.
   ///
   /// - Throws: ``WorldFileError`` when callbacks still wait, an observer is not a stand-in, or the
-  ///   device is signed in to (or holds a receipt of) a deleted account.
+  ///   device is signed in to a deleted account (``World/deleteAccount(named:)`` signs it out).
   init(_ device: Device, transactions: [PaymentTransaction], at path: String) throws(WorldFileError) {
     let queue = device.queue
     guard queue.isSettled else {
       throw WorldFileError(path: path, reason: "callbacks are waiting to be delivered: save between commands")
     }
-    for account in [queue.account] + [device.receipt?.account].compactMap({ $0 })
-    where queue.store.account(named: account.name) !== account {
+    if let account = queue.account, queue.store.account(named: account.name) !== account {
       throw WorldFileError(
         path: path,
         reason: "\(device.name) holds deleted account \(account.name), which a saved world cannot keep")
     }
     name = device.name
-    account = queue.account.name
+    account = queue.account?.name
     canMakePayments = queue.canMakePayments
     pendingCancellations = queue.pendingCancellations
     namesDeviceInLog = queue.namesDeviceInLog
@@ -53,8 +52,10 @@ struct DeviceSnapshot: Codable, Hashable {
     self.observers = observers
     storage = StorageSnapshot(device.storage)
     receipt = device.receipt.map {
-      ReceiptStampSnapshot(
-        account: $0.account.name, count: $0.stamp.count, revision: $0.stamp.revision,
+      let isDeleted = queue.store.account(named: $0.account.name) !== $0.account
+      return ReceiptStampSnapshot(
+        account: $0.account.name, deletedAccount: isDeleted ? AccountSnapshot($0.account) : nil,
+        count: $0.stamp.count, revision: $0.stamp.revision,
         date: $0.stamp.date.secondsSince1970, generation: $0.generation, environment: $0.environment.rawValue)
     }
     receiptCount = device.receiptCount
@@ -67,8 +68,12 @@ struct DeviceSnapshot: Codable, Hashable {
   func device(
     store: Store, registry: TransactionRegistry, at path: String
   ) throws(WorldFileError) -> Device {
-    guard let signedIn = store.account(named: account) else {
-      throw WorldFileError(path: path + ".account", reason: "no account named \(account)")
+    var signedIn: Account?
+    if let account {
+      signedIn = store.account(named: account)
+      guard signedIn != nil else {
+        throw WorldFileError(path: path + ".account", reason: "no account named \(account)")
+      }
     }
     let device = Device(name: name, store: store, account: signedIn, registry: registry)
     let queue = device.queue
@@ -120,7 +125,13 @@ struct DeviceSnapshot: Codable, Hashable {
   private func receiptSnapshot(
     _ stamp: ReceiptStampSnapshot, store: Store, at path: String
   ) throws(WorldFileError) -> ReceiptSnapshot {
-    guard let account = store.account(named: stamp.account),
+    let held: Account?
+    if let deleted = stamp.deletedAccount {
+      held = try deleted.account(at: path + ".receipt.deletedAccount", catalog: store.catalog)
+    } else {
+      held = store.account(named: stamp.account)
+    }
+    guard let account = held, account.name == stamp.account,
       (0...account.history.count).contains(stamp.count),
       (0...account.revision).contains(stamp.revision)
     else {

@@ -29,6 +29,12 @@ struct APIKeyCommand: ParsableCommand {
     @Option(help: "The file to write the private key to (default: AuthKey_KEYID.p8).")
     var out: String?
 
+    func validate() throws {
+      try requireNonEmpty(keyId, "--key-id")
+      try requireNonEmpty(issuerId, "--issuer-id")
+      try requireNonEmpty(out, "--out")
+    }
+
     func execute(in session: Session) throws {
       let id = keyId ?? session.world.apiKeys.nextKeyId
       let issuer = issuerId ?? APIKeyRegistry.defaultIssuerId

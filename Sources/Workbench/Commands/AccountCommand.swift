@@ -13,6 +13,10 @@ struct AccountCommand: ParsableCommand {
     @Argument(help: "The account's name.")
     var name: String
 
+    func validate() throws {
+      try requireNonEmpty(name, "the account name")
+    }
+
     func execute(in session: Session) throws {
       try session.world.store.addAccount(named: name)
       session.print("account \(name) added")
@@ -21,13 +25,20 @@ struct AccountCommand: ParsableCommand {
 
   struct Delete: SessionCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Delete an account: Apple forgets its purchases and verifyReceipt answers 21010.")
+      abstract: "Delete an account: Apple forgets its purchases and verifyReceipt answers 21010.",
+      discussion: "Devices signed in to it are signed out: `account use NAME` signs one in again.")
 
     @Argument(help: "The account's name.")
     var name: String
 
+    func validate() throws {
+      try requireNonEmpty(name, "the account name")
+    }
+
     func execute(in session: Session) throws {
-      try session.world.store.deleteAccount(named: name)
+      for device in try session.world.deleteAccount(named: name) {
+        session.print("\(device.name) signed in to no account (`account use NAME` signs in)")
+      }
     }
   }
 
@@ -36,6 +47,10 @@ struct AccountCommand: ParsableCommand {
 
     @Argument(help: "The account's name.")
     var name: String
+
+    func validate() throws {
+      try requireNonEmpty(name, "the account name")
+    }
 
     func execute(in session: Session) throws {
       guard let account = session.world.store.account(named: name) else {
@@ -73,6 +88,10 @@ struct FamilyCommand: ParsableCommand {
     @Argument(help: "The account to add.")
     var account: String
 
+    func validate() throws {
+      try requireNonEmpty(account, "the account name")
+    }
+
     func execute(in session: Session) throws {
       try session.world.store.addToFamily(account, organizer: session.account)
     }
@@ -84,6 +103,10 @@ struct FamilyCommand: ParsableCommand {
 
     @Argument(help: "The account that leaves.")
     var account: String
+
+    func validate() throws {
+      try requireNonEmpty(account, "the account name")
+    }
 
     func execute(in session: Session) throws {
       try session.world.store.removeFromFamily(account)

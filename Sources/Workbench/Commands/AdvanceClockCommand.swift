@@ -12,8 +12,22 @@ struct AdvanceClockCommand: SessionCommand {
   @Argument(help: "How far.")
   var duration: String
 
+  func validate() throws {
+    try requireNonEmpty(duration, "the duration")
+    guard !duration.hasPrefix("-") else {
+      throw WorkbenchError(
+        "\(Self.typedName): the clock only moves forward (\(duration) is in the past; `clock set DATE` moves it back while nothing has been bought)"
+      )
+    }
+  }
+
   func execute(in session: Session) throws {
-    let span = try TimeSpan(parsing: duration)
+    let span: TimeSpan
+    do {
+      span = try TimeSpan(parsing: duration)
+    } catch {
+      throw WorkbenchError("\(Self.typedName): \(error)")
+    }
     let advance: ClockAdvance
     do {
       advance = try session.world.advanceClock(by: span)

@@ -27,6 +27,10 @@ struct ApproveCommand: SessionCommand {
   @Argument(help: "The deferred transaction.")
   var transaction: String
 
+  func validate() throws {
+    try requireNonEmpty(transaction, "the transaction")
+  }
+
   func execute(in session: Session) throws {
     try session.act(on: transaction) { try $0.approve($1) }
   }
@@ -40,6 +44,10 @@ struct DeclineCommand: SessionCommand {
 
   @Argument(help: "The deferred transaction.")
   var transaction: String
+
+  func validate() throws {
+    try requireNonEmpty(transaction, "the transaction")
+  }
 
   func execute(in session: Session) throws {
     try session.act(on: transaction) { try $0.decline($1) }

@@ -13,6 +13,10 @@ struct AutoRenewCommand: SessionCommand {
   @Argument(help: "An auto-renewable product of the group.")
   var productId: String
 
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+  }
+
   func execute(in session: Session) throws {
     try session.world.store.setAutoRenew(setting.isOn, productId: productId, account: session.account)
   }

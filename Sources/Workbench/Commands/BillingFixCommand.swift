@@ -9,7 +9,7 @@ struct BillingFixCommand: SessionCommand {
       "Inside the grace period the renewal keeps the old expiry date; after it, the new period starts now.")
 
   func execute(in session: Session) throws {
-    let recovered = session.world.store.fixBilling(account: session.account)
+    let recovered = session.world.store.fixBilling(account: try session.account)
     if recovered == 0 { session.print("no subscription is in billing retry") }
   }
 }

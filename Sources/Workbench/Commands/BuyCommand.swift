@@ -23,7 +23,14 @@ struct BuyCommand: SessionCommand {
   @Flag(help: "Send the payment even when the catalog has no such product.")
   var unchecked = false
 
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+    try require(quantity, in: 1...10, "--quantity")
+    try requireNonEmpty(offer, "--offer")
+  }
+
   func execute(in session: Session) throws {
+    _ = try session.account  // a payment needs someone signed in to pay
     guard unchecked || session.world.store.catalog.product(productId) != nil else {
       throw WorkbenchError(
         "no product \"\(productId)\" in the catalog (`products` lists them; `buy --unchecked \(productId)` sends the payment anyway, as an app that skipped the products request would)"

@@ -46,6 +46,10 @@ struct CACommand: ParsableCommand {
     @Flag(help: "PEM text.")
     var pem = false
 
+    func validate() throws {
+      try requireNonEmpty(file, "the file name")
+    }
+
     func execute(in session: Session) throws {
       guard !(der && pem) else { throw WorkbenchError("choose --der or --pem, not both") }
       let format: CertificateExportFormat = der || (!pem && file.hasSuffix(".der")) ? .der : .pem

@@ -10,7 +10,7 @@ struct CancelNextCommand: SessionCommand {
   var count = 1
 
   func validate() throws {
-    guard (1...100).contains(count) else { throw ValidationError("--count must be 1 to 100") }
+    try require(count, in: 1...100, "--count")
   }
 
   func execute(in session: Session) throws {

@@ -37,6 +37,11 @@ struct CatalogCommand: ParsableCommand {
     @Option(help: "For a .storekit file, the app's bundle identifier (such files name none).")
     var bundleId: String?
 
+    func validate() throws {
+      try requireNonEmpty(file, "the file name")
+      try requireNonEmpty(bundleId, "--bundle-id")
+    }
+
     func execute(in session: Session) throws {
       let path = session.resolve(file)
       let catalog = try CatalogLoader.load(path: path, bundleId: bundleId)

@@ -25,6 +25,10 @@ extension CatalogCommand {
     @Option(help: "The file's format: storekit.")
     var format: Format = .storekit
 
+    func validate() throws {
+      try requireNonEmpty(file, "the file name")
+    }
+
     func execute(in session: Session) throws {
       let catalog = session.world.store.catalog
       switch format {

@@ -26,6 +26,10 @@ struct ClockCommand: ParsableCommand {
     @Argument(help: "The new time.")
     var date: String
 
+    func validate() throws {
+      try requireNonEmpty(date, "the date")
+    }
+
     func execute(in session: Session) throws {
       guard let instant = Timestamp.parsePrecise(date) else {
         throw WorkbenchError("\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")

@@ -16,6 +16,10 @@ struct ConsentCommand: SessionCommand {
   @Argument(help: "An auto-renewable product of the group.")
   var productId: String
 
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+  }
+
   func execute(in session: Session) throws {
     try session.world.store.answerPriceConsent(
       accept: answer == .accept, productId: productId, account: session.account)

@@ -13,9 +13,15 @@ struct DeviceCommand: ParsableCommand {
     @Argument(help: "The device's name, such as iPad.")
     var name: String
 
+    func validate() throws {
+      try requireNonEmpty(name, "the device name")
+    }
+
     func execute(in session: Session) throws {
       try session.world.addDevice(named: name)
-      session.print("device \(name) added, signed in to \(session.account.name)")
+      let account =
+        session.device.queue.account.map { "signed in to \($0.name)" } ?? "signed in to no account"
+      session.print("device \(name) added, \(account)")
     }
   }
 
@@ -24,6 +30,10 @@ struct DeviceCommand: ParsableCommand {
 
     @Argument(help: "The device's name.")
     var name: String
+
+    func validate() throws {
+      try requireNonEmpty(name, "the device name")
+    }
 
     func execute(in session: Session) throws {
       try session.world.useDevice(named: name)
@@ -40,7 +50,8 @@ struct DevicesCommand: SessionCommand {
   func execute(in session: Session) throws {
     let rows = session.world.devices.map { device in
       [
-        device === session.device ? "*" : " ", device.name, "account \(device.queue.account.name)",
+        device === session.device ? "*" : " ", device.name,
+        device.queue.account.map { "account \($0.name)" } ?? "no account",
         "\(device.queue.transactions.count) unfinished", "\(device.queue.observers.count) observers",
       ]
     }

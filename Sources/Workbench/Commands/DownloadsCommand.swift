@@ -42,6 +42,10 @@ struct DownloadControlCommand: SessionCommand {
   @Argument(help: "The transaction.")
   var transaction: String
 
+  func validate() throws {
+    try requireNonEmpty(transaction, "the transaction")
+  }
+
   func execute(in session: Session) throws {
     let transaction = try session.transaction(transaction)
     let queue = session.queue(of: transaction)
@@ -62,6 +66,10 @@ struct StartDownloadsCommand: SessionCommand {
   @Argument(help: "The transaction.")
   var transaction: String
 
+  func validate() throws {
+    try requireNonEmpty(transaction, "the transaction")
+  }
+
   func execute(in session: Session) throws {
     try session.act(on: transaction) { try $0.start($1.downloads.filter { $0.state == .waiting }) }
   }
@@ -75,6 +83,10 @@ struct BandwidthCommand: SessionCommand {
 
   @Argument(help: "A rate: a number and B/s, KB/s, MB/s or GB/s (1 KB = 1024 bytes).")
   var rate: String?
+
+  func validate() throws {
+    try requireNonEmpty(rate, "the rate")
+  }
 
   func execute(in session: Session) throws {
     let queue = session.device.queue
@@ -91,9 +103,11 @@ struct BandwidthCommand: SessionCommand {
       ("GB/s", 1_073_741_824), ("MB/s", 1_048_576), ("KB/s", 1024), ("B/s", 1),
     ]
     for (suffix, scale) in units where text.uppercased().hasSuffix(suffix.uppercased()) {
-      if let value = Double(text.dropLast(suffix.count)), value.isFinite, (1...1e12).contains(value * scale) {
-        return value * scale
+      guard let value = Double(text.dropLast(suffix.count)), value.isFinite else { continue }
+      guard (1...1e12).contains(value * scale) else {
+        throw WorkbenchError("bandwidth: the rate must be 1B/s to 931GB/s (got \(text))")
       }
+      return value * scale
     }
     throw WorkbenchError("\"\(text)\" is not a rate such as 2MB/s, 500KB/s or 100B/s (at least 1B/s)")
   }

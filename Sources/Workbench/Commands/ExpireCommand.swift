@@ -9,6 +9,10 @@ struct ExpireCommand: SessionCommand {
   @Argument(help: "An auto-renewable product of the group.")
   var productId: String
 
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+  }
+
   func execute(in session: Session) throws {
     try session.world.store.expireNow(productId: productId, account: session.account)
   }

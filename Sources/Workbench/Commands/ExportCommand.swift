@@ -30,6 +30,10 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace customer identifiers with consistent stand-ins, so the script can be committed.")
     var redact = false
 
+    func validate() throws {
+      try requireNonEmpty(file, "the file name")
+    }
+
     func execute(in session: Session) throws {
       let catalogFile = ScriptExport.catalogPath(forScript: file)
       let catalogName = URL(fileURLWithPath: catalogFile).lastPathComponent

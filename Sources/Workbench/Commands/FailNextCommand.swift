@@ -25,7 +25,18 @@ struct FailNextCommand: SessionCommand {
   var off = false
 
   func validate() throws {
-    guard (1...100).contains(count) else { throw ValidationError("--count must be 1 to 100") }
+    try requireNonEmpty(error, "--error")
+    _ = try errorCode()
+    try require(count, in: 1...100, "--count")
+  }
+
+  /// The SKError --error names.
+  private func errorCode() throws(WorkbenchError) -> SKErrorCode {
+    guard let code = SKErrorCode(nameOrNumber: error) else {
+      throw WorkbenchError(
+        "\(Self.typedName): --error must be an SKError name or a code 0 to 20 (got \(error))")
+    }
+    return code
   }
 
   func execute(in session: Session) throws {
@@ -33,9 +44,7 @@ struct FailNextCommand: SessionCommand {
       session.world.store.faults.disarm(api)
       return session.print("\(api.rawValue) calls no longer fail")
     }
-    guard let code = SKErrorCode(nameOrNumber: error) else {
-      throw WorkbenchError("\"\(error)\" is not an SKError name or code (0 to 20)")
-    }
+    let code = try errorCode()
     session.world.store.faults.arm(api, error: code, count: count)
     session.print(
       "next \(count == 1 ? "" : "\(count) ")\(api.rawValue) call\(count == 1 ? "" : "s") will fail with \(code)"

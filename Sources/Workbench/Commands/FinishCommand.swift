@@ -15,6 +15,7 @@ struct FinishCommand: SessionCommand {
 
   func validate() throws {
     guard (transaction != nil) != all else { throw ValidationError("name one transaction, or give --all") }
+    try requireNonEmpty(transaction, "the transaction")
   }
 
   func execute(in session: Session) throws {

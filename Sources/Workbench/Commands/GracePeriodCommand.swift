@@ -14,6 +14,26 @@ struct GracePeriodCommand: SessionCommand {
   @Argument(help: "3d, 16d or 28d.")
   var duration: String?
 
+  func validate() throws {
+    try requireNonEmpty(duration, "the duration")
+    if let duration, Self.days(duration) == nil {
+      throw WorkbenchError(
+        "\(Self.typedName): the grace period must be 3d, 16d or 28d, as App Store Connect offers (got \(duration))"
+      )
+    }
+  }
+
+  /// The days of a grace period App Store Connect offers, or `nil` for any other duration.
+  static func days(_ text: String) -> Int? {
+    do {
+      let span = try TimeSpan(parsing: text)
+      return span.months == 0 && [3, 16, 28].contains { $0 * 86_400 == span.seconds }
+        ? span.seconds / 86_400 : nil
+    } catch {
+      return nil  // a duration that does not parse is no grace period either: the caller says which are
+    }
+  }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     guard setting.isOn else {
@@ -22,14 +42,7 @@ struct GracePeriodCommand: SessionCommand {
       session.print("grace period: off")
       return
     }
-    let days =
-      try duration.map { (text) throws -> Int in
-        let span = try TimeSpan(parsing: text)
-        guard span.months == 0, [3, 16, 28].contains(where: { $0 * 86_400 == span.seconds }) else {
-          throw WorkbenchError("grace periods last 3d, 16d or 28d, as App Store Connect offers, not \(text)")
-        }
-        return span.seconds / 86_400
-      } ?? 16
+    let days = duration.flatMap(Self.days) ?? 16
     store.gracePeriodDays = days
     session.print("grace period: \(days) days")
   }

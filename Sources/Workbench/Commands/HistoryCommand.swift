@@ -8,7 +8,7 @@ struct HistoryCommand: SessionCommand {
     abstract: "List the account's purchase history: every charge and re-download.")
 
   func execute(in session: Session) throws {
-    let account = session.device.queue.account
+    let account = try session.account
     guard !account.history.isEmpty else {
       session.print("no purchases on account \(account.name)")
       return

@@ -27,6 +27,10 @@ struct ResolveCommand: SessionCommand {
   @Argument(help: "The interrupted (failed) transaction.")
   var transaction: String
 
+  func validate() throws {
+    try requireNonEmpty(transaction, "the transaction")
+  }
+
   func execute(in session: Session) throws {
     try session.act(on: transaction) { try $0.resolve($1) }
   }

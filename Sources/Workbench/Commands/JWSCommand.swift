@@ -26,6 +26,8 @@ struct JWSCommand: SessionCommand {
   func validate() throws {
     guard app != (transaction != nil) else { throw ValidationError("name a transaction, or give --app") }
     guard !(app && renewal) else { throw ValidationError("--renewal needs a transaction, not --app") }
+    try requireNonEmpty(transaction, "the transaction")
+    try requireNonEmpty(export, "--export")
   }
 
   func execute(in session: Session) throws {

@@ -16,6 +16,10 @@ struct LoadCommand: SessionCommand {
   @Argument(help: "The saved world.")
   var file: String
 
+  func validate() throws {
+    try requireNonEmpty(file, "the file name")
+  }
+
   func execute(in session: Session) throws {
     if let note = try session.loadWorld(from: file) { session.print(note) }
     let world = session.world

@@ -20,6 +20,11 @@ struct NotifyCommand: SessionCommand {
   @Argument(help: "The subtype, if the type has one, then the transaction.")
   var rest: [String] = []
 
+  func validate() throws {
+    try requireNonEmpty(type, "the notification type")
+    try requireNonEmpty(rest, "the subtype or transaction")
+  }
+
   func execute(in session: Session) throws {
     guard let kind = ServerEvent.Kind(rawValue: type) else {
       throw WorkbenchError(

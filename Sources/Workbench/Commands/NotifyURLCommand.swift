@@ -24,6 +24,10 @@ struct NotifyURLCommand: ParsableCommand {
     @Option(help: "sandbox or production (default: the world's environment).")
     var environment: VerifyCommand.Endpoint?
 
+    func validate() throws {
+      try requireNonEmpty(url, "the URL")
+    }
+
     func execute(in session: Session) throws {
       let world = session.world
       let url = try NotificationURL(url, environment: environment?.environment ?? world.environment)
@@ -48,6 +52,10 @@ struct NotifyURLCommand: ParsableCommand {
 
     @Argument(help: "The URL as it was added.")
     var url: String
+
+    func validate() throws {
+      try requireNonEmpty(url, "the URL")
+    }
 
     func execute(in session: Session) throws {
       let removed = try session.world.notifications.remove(url)

@@ -33,6 +33,14 @@ struct ObserverCommand: ParsableCommand {
     @Option(help: "Actions for failed transactions.")
     var failed: String?
 
+    func validate() throws {
+      try requireNonEmpty(name, "the observer name")
+      try requireNonEmpty(preset, "the preset")
+      try requireNonEmpty(purchased, "--purchased")
+      try requireNonEmpty(restored, "--restored")
+      try requireNonEmpty(failed, "--failed")
+    }
+
     func execute(in session: Session) throws {
       guard !session.device.queue.observers.contains(where: { $0.name == name }) else {
         throw WorkbenchError("an observer named \(name) is already registered")
@@ -73,6 +81,10 @@ struct ObserverCommand: ParsableCommand {
 
     @Argument(help: "The observer's name.")
     var name: String
+
+    func validate() throws {
+      try requireNonEmpty(name, "the observer name")
+    }
 
     func execute(in session: Session) throws {
       guard session.device.queue.removeObserver(named: name) else {

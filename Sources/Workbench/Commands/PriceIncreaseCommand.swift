@@ -19,6 +19,15 @@ struct PriceIncreaseCommand: SessionCommand {
   @Flag(help: "Subscribers must agree before they renew at the new price.")
   var consentRequired = false
 
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+    let negative = price.hasPrefix("-")
+    guard let magnitude = Price.parseAmount(negative ? String(price.dropFirst()) : price) else {
+      throw WorkbenchError("\(Self.typedName): \"\(price)\" is not a price such as 7.99")
+    }
+    try requirePositive(negative ? -magnitude : magnitude, "the new price", shown: price)
+  }
+
   func execute(in session: Session) throws {
     guard let amount = Price.parseAmount(price) else {
       throw WorkbenchError("\"\(price)\" is not a price such as 7.99")

@@ -12,6 +12,10 @@ struct ProductsCommand: SessionCommand {
   @Argument(help: "Product identifiers to ask for.")
   var ids: [String] = []
 
+  func validate() throws {
+    try requireNonEmpty(ids, "a product id")
+  }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     if let error = store.faults.take(.products) {

@@ -57,6 +57,10 @@ struct ReceiptCommand: ParsableCommand {
     @Flag(help: "Base64 text.")
     var base64 = false
 
+    func validate() throws {
+      try requireNonEmpty(file, "the file name")
+    }
+
     func execute(in session: Session) throws {
       guard !(der && base64) else { throw WorkbenchError("choose --der or --base64, not both") }
       let signed = try session.world.signedReceipt(of: session.device)
@@ -72,6 +76,7 @@ struct ReceiptCommand: ParsableCommand {
         "SKReceiptRefreshRequest: the device gets a receipt made from Apple's records as they are now.")
 
     func execute(in session: Session) throws {
+      _ = try session.account  // Apple writes a receipt from an account's records
       session.world.refreshReceipt(of: session.device)
       let count = try session.world.receipt(of: session.device).inAppPurchases.count
       session.print(

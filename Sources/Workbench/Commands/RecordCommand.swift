@@ -18,6 +18,10 @@ struct RecordCommand: SessionCommand {
   @Flag(help: "Replace FILE if it exists.")
   var force = false
 
+  func validate() throws {
+    try requireNonEmpty(file, "the file name")
+  }
+
   func execute(in session: Session) throws {
     let recorder = session.recorder
     switch file {

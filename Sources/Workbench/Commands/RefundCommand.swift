@@ -42,6 +42,10 @@ struct RefundCommand: ParsableCommand {
     @Option(help: "app-issue or other.")
     var reason: Reason = .other
 
+    func validate() throws {
+      try requireNonEmpty(transaction, "the transaction")
+    }
+
     func execute(in session: Session) throws {
       let number = try session.transactionNumber(transaction)
       try session.world.store.refund(
@@ -63,6 +67,10 @@ struct RefundCommand: ParsableCommand {
 
     @Argument(help: "The transaction (#N, last, or an id).")
     var transaction: String
+
+    func validate() throws {
+      try requireNonEmpty(transaction, "the transaction")
+    }
 
     func execute(in session: Session) throws {
       let number = try session.transactionNumber(transaction)
@@ -87,6 +95,10 @@ struct RefundCommand: ParsableCommand {
 
     @Argument(help: "The refunded transaction (#N, last, or an id).")
     var transaction: String
+
+    func validate() throws {
+      try requireNonEmpty(transaction, "the transaction")
+    }
 
     func execute(in session: Session) throws {
       let number = try session.transactionNumber(transaction)

@@ -36,6 +36,10 @@ struct RefundRequestCommand: SessionCommand {
   @Option(help: "unintended-purchase, fulfillment-issue, unsatisfied-with-purchase, legal or other.")
   var reason: Reason = .other
 
+  func validate() throws {
+    try requireNonEmpty(transaction, "the transaction")
+  }
+
   func execute(in session: Session) throws {
     let number = try session.transactionNumber(transaction)
     let request = try session.world.store.requestRefund(

@@ -9,6 +9,10 @@ struct RenewNowCommand: SessionCommand {
   @Argument(help: "An auto-renewable product of the group.")
   var productId: String
 
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+  }
+
   func execute(in session: Session) throws {
     try session.world.store.renewNow(productId: productId, account: session.account)
   }

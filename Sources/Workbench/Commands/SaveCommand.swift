@@ -16,6 +16,10 @@ struct SaveCommand: SessionCommand {
   @Argument(help: "The file to write.")
   var file: String
 
+  func validate() throws {
+    try requireNonEmpty(file, "the file name")
+  }
+
   func execute(in session: Session) throws {
     try session.saveWorld(to: file)
     session.print("world saved to \(file)")

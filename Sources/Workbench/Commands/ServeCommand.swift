@@ -18,7 +18,7 @@ struct ServeCommand: ParsableCommand {
     var port = 0
 
     func validate() throws {
-      guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+      try require(port, in: 0...65_535, "--port")
     }
 
     func execute(in session: Session) throws {

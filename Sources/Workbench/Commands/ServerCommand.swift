@@ -43,6 +43,22 @@ struct ServerCommand: ParsableCommand {
     @Flag(help: "For error: the retryable 5000001.")
     var retryable = false
 
+    func validate() throws {
+      try requireNonEmpty(endpoint, "the endpoint")
+      try requireNonEmpty(value, "the value")
+      guard let value, NegativeValues.isNegativeNumber(value) else { return }
+      switch kind {
+      case .rateLimit: throw negative("the window must be 0ms to 1h")
+      case .delay: throw negative("the delay must be 0ms to 1h")
+      case .notFoundYounger: throw negative("the age must be more than 0")
+      case .error, .status: return  // error takes no value and status names its range: execute says so
+      }
+
+      func negative(_ rule: String) -> WorkbenchError {
+        WorkbenchError("\(Self.typedName): \(rule) (got \(value))")
+      }
+    }
+
     func execute(in session: Session) throws {
       guard ServerFault.endpointNames.contains(endpoint) else {
         throw WorkbenchError(

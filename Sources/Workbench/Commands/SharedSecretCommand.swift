@@ -13,6 +13,10 @@ struct SharedSecretCommand: SessionCommand {
   @Argument(help: "The secret (App Store Connect uses 32 hex characters).")
   var secret: String
 
+  func validate() throws {
+    try requireNonEmpty(secret, "the secret")
+  }
+
   func execute(in session: Session) throws {
     session.world.sharedSecret = secret
     session.print("shared secret set")

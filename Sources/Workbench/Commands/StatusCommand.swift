@@ -10,6 +10,10 @@ struct StatusCommand: SessionCommand {
   @Argument(help: "An auto-renewable product (any product of the group).")
   var productId: String
 
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+  }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     let state = try store.subscription(for: productId, account: session.account)

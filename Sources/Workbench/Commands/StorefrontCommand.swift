@@ -13,6 +13,10 @@ struct StorefrontCommand: SessionCommand {
   @Argument(help: "An ISO 3166-1 alpha-3 code.")
   var code: String?
 
+  func validate() throws {
+    try requireNonEmpty(code, "the storefront code")
+  }
+
   func execute(in session: Session) throws {
     if let code { try session.world.changeStorefront(to: code.uppercased()) }
     let storefront = session.world.store.storefront
@@ -27,6 +31,10 @@ struct LocaleCommand: SessionCommand {
 
   @Argument(help: "A locale identifier such as en_US or zh_CN.")
   var identifier: String?
+
+  func validate() throws {
+    try requireNonEmpty(identifier, "the locale")
+  }
 
   func execute(in session: Session) throws {
     if let identifier {

@@ -9,9 +9,10 @@ struct SubscriptionsCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let store = session.world.store
-    let states = session.account.subscriptions.values.sorted { $0.group < $1.group }
+    let account = try session.account
+    let states = account.subscriptions.values.sorted { $0.group < $1.group }
     guard !states.isEmpty else {
-      session.print("no subscriptions on account \(session.account.name)")
+      session.print("no subscriptions on account \(account.name)")
       return
     }
     let rows = states.map { state in

@@ -14,6 +14,10 @@ struct TamperCommand: SessionCommand {
   @Option(help: "The byte's offset; negative counts from the end.")
   var at: Int = -1
 
+  func validate() throws {
+    try requireNonEmpty(file, "the file name")
+  }
+
   func execute(in session: Session) throws {
     var bytes = try session.read(file)
     let offset = at < 0 ? bytes.count + at : at

@@ -40,6 +40,11 @@ struct VerifyCommand: SessionCommand {
   @Flag(help: "Print Apple's JSON response.")
   var json = false
 
+  func validate() throws {
+    try requireNonEmpty(file, "--file")
+    try requireNonEmpty(jws, "--jws")
+  }
+
   func execute(in session: Session) throws {
     if let jws {
       try verifyJWS(at: jws, in: session)

@@ -46,7 +46,11 @@ extension ScriptBuilder {
     for device in world.devices {
       let queue = device.queue
       let fresh = baseline.device.queue
-      if signedIn[device.name] != queue.account.name { signIn(device.name, to: queue.account.name) }
+      if let account = queue.account?.name {
+        if signedIn[device.name] != account { signIn(device.name, to: account) }
+      } else {
+        cannotReproduce("\(redaction.device(device.name)) signed in to no account (its account was deleted)")
+      }
       if queue.canMakePayments != fresh.canMakePayments {
         use(device.name)
         command("can-make-payments", queue.canMakePayments ? "on" : "off")
@@ -69,8 +73,8 @@ extension ScriptBuilder {
   /// stand now (what an import leaves); other receipts are noted as not reproduced.
   private mutating func writeReceipt(of device: Device) {
     guard let receipt = device.receipt else { return }
-    let account = device.queue.account
-    guard receipt.account === account, receipt.environment == world.environment,
+    guard let account = device.queue.account, receipt.account === account,
+      receipt.environment == world.environment,
       receipt.stamp == account.stamp(at: world.store.clock.now)
     else {
       cannotReproduce(

@@ -25,7 +25,7 @@ struct ScriptBuilder {
     self.baseline = baseline
     self.redaction = redaction
     currentDevice = baseline.device.name
-    for device in baseline.devices { signedIn[device.name] = device.queue.account.name }
+    for device in baseline.devices { signedIn[device.name] = device.queue.account?.name }
   }
 
   /// Appends a command line made of words, quoting those that need it.

@@ -28,6 +28,10 @@ struct ImportAppCommand: SessionCommand {
   @Option(help: "The app's Apple ID (app_item_id, appAppleId).")
   var appAppleId: Int64?
 
+  func validate() throws {
+    try requireNonEmpty(bundleId, "the bundle id")
+  }
+
   func execute(in session: Session) throws {
     guard !bundleId.isEmpty else { throw WorkbenchError("import app: the bundle id is empty") }
     var data = CustomerData(source: "import app")

@@ -65,6 +65,10 @@ struct ImportReceiptCommand: SessionCommand {
 
   @OptionGroup var options: ImportArtifactOptions
 
+  func validate() throws {
+    try requireNonEmpty(options.file, "the file name")
+  }
+
   func execute(in session: Session) throws {
     let source = options.source("receipt")
     let bytes = try ImportInput.receiptBytes(try ImportInput.bytes(options.file, in: session), source: source)
@@ -81,6 +85,10 @@ struct ImportVerifyResponseCommand: SessionCommand {
     abstract: "Import a verifyReceipt JSON answer: in_app, latest_receipt_info, pending_renewal_info.")
 
   @OptionGroup var options: ImportArtifactOptions
+
+  func validate() throws {
+    try requireNonEmpty(options.file, "the file name")
+  }
 
   func execute(in session: Session) throws {
     let source = options.source("verify-response")
@@ -103,6 +111,10 @@ struct ImportSignedDataCommand: SessionCommand {
       """)
 
   @OptionGroup var options: ImportArtifactOptions
+
+  func validate() throws {
+    try requireNonEmpty(options.file, "the file name")
+  }
 
   func execute(in session: Session) throws {
     let source = options.source("jws")

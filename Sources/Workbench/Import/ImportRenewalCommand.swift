@@ -38,9 +38,9 @@ struct ImportRenewalCommand: SessionCommand {
   var priceConsent: Consent?
 
   func validate() throws {
-    if let intent, ExpirationIntent(rawValue: intent) == nil {
-      throw ValidationError("--intent \(intent) is not 1 to 5")
-    }
+    if let intent { try require(intent, in: 1...5, "--intent") }
+    try requireNonEmpty(product, "--product")
+    try requireNonEmpty(renewsTo, "--renews-to")
   }
 
   func execute(in session: Session) throws {

@@ -85,8 +85,12 @@ struct ImportTransactionCommand: SessionCommand {
   var reason: PurchaseRecord.Reason?
 
   func validate() throws {
-    guard !product.isEmpty else { throw ValidationError("the product id is empty") }
-    guard (1...10).contains(quantity) else { throw ValidationError("--quantity \(quantity) is not 1 to 10") }
+    try requireNonEmpty(product, "the product id")
+    try require(quantity, in: 1...10, "--quantity")
+    if let price { try require(price, atLeast: 0, "--price") }
+    try requireNonEmpty(offer, "--offer")
+    try requireNonEmpty(group, "--group")
+    try requireNonEmpty(storefront, "--storefront")
     if let revocationReason, PurchaseRecord.CancellationReason(rawValue: revocationReason) == nil {
       throw ValidationError("--revocation-reason \(revocationReason) is not 0 (other) or 1 (app issue)")
     }
@@ -125,7 +129,7 @@ struct ImportTransactionCommand: SessionCommand {
     transaction.reason = reason
     var data = CustomerData(source: "import transaction \(id)")
     data.transactions = [transaction]
-    let held = session.account.index(ofTransaction: id) != nil
+    let held = try session.account.index(ofTransaction: id) != nil
     try session.importFact(
       data, prefer: nil, summary: "transaction \(id) \(product): \(held ? "merged" : "new")")
   }
@@ -133,7 +137,7 @@ struct ImportTransactionCommand: SessionCommand {
   /// When the original purchase was made, as the world knows it: the date the world holds for
   /// this transaction, else the purchase date of its original transaction.
   private func knownOriginalPurchaseDate(of original: UInt64, in session: Session) -> Date? {
-    let account = session.account
+    guard let account = session.device.queue.account else { return nil }
     if let index = account.index(ofTransaction: id) { return account.history[index].originalPurchaseDate }
     return account.index(ofTransaction: original).map { account.history[$0].purchaseDate }
   }

@@ -29,6 +29,8 @@ struct CommandSpec: Sendable, Hashable {
     var values: [String]
     /// Whether its value is a file name.
     var isFile: Bool
+    /// Whether it takes every word after it as it stands, dashes included (`expect`'s words).
+    var isPassthrough = false
   }
 
   /// The command's name.
@@ -101,7 +103,8 @@ extension CommandSpec.Argument {
       kind: info.kind, names: names.filter { $0.hasPrefix("--") } + names.filter { !$0.hasPrefix("--") },
       valueName: info.valueName ?? "", isRepeating: info.isRepeating ?? false,
       values: (info.allValues ?? []) + (info.completionKind?.list?.values ?? []),
-      isFile: info.completionKind?.file != nil || info.completionKind?.directory != nil)
+      isFile: info.completionKind?.file != nil || info.completionKind?.directory != nil,
+      isPassthrough: info.parsingStrategy == "allRemainingInput")
   }
 }
 
@@ -137,6 +140,7 @@ private struct ToolInfo: Decodable {
     var isRepeating: Bool?
     var allValues: [String]?
     var completionKind: Completion?
+    var parsingStrategy: String?
   }
 
   var command: Command

@@ -157,7 +157,7 @@ public struct Completer {
   private func transactionReferences() -> [String] {
     let registry = session.world.registry
     return ["last"] + registry.all.map(\.handleText) + registry.all.compactMap(\.transactionIdentifier)
-      + session.device.queue.account.history.map(\.transactionId)
+      + (session.device.queue.account?.history.map(\.transactionId) ?? [])
   }
 
   /// The entries of the directory a partial path names, relative to the session's directory;

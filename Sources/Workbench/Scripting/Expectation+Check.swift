@@ -75,14 +75,14 @@ extension Expectation {
       let actual = session.device.queue.transactions.contains { $0 === transaction }
       try require(actual == contains, "\(transaction.handleText) is \(actual ? "" : "not ")in the queue")
     case .historyCount(let productId, let count):
-      let history = session.device.queue.account.history.filter {
+      let history = try session.account.history.filter {
         productId == nil || $0.productId == productId
       }
       try require(
         history.count == count,
         "history has \(history.count) \(productId.map { "\($0) " } ?? "")entries, expected \(count)")
     case .historyTotal(let amount):
-      let total = session.device.queue.account.history.reduce(Decimal(0)) { $0 + $1.charged.amount }
+      let total = try session.account.history.reduce(Decimal(0)) { $0 + $1.charged.amount }
       try require(total == amount, "history charged \(total) in all, expected \(amount)")
     case .lastError(let substring):
       try checkLastError(session.lastCommandError, contains: substring)

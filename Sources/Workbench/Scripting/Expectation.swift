@@ -105,11 +105,11 @@ enum Expectation {
       return .verifyStatus(status)
     case "notification": return try parseNotification(Array(words.dropFirst()))
     case "notifications":
-      guard words.count == 2, let count = Int(words[1]) else { throw usage("notifications takes a count") }
-      return .notificationCount(count)
+      guard words.count == 2 else { throw usage("notifications takes a count") }
+      return .notificationCount(try count(words[1]))
     case "observers":
-      guard words.count == 2, let count = Int(words[1]) else { throw usage("observers takes a count") }
-      return .observerCount(count)
+      guard words.count == 2 else { throw usage("observers takes a count") }
+      return .observerCount(try count(words[1]))
     default:
       throw usage("unknown subject \(words.first.map { "\"\($0)\"" } ?? "(none)")")
     }
@@ -124,12 +124,19 @@ enum Expectation {
     return value
   }
 
+  /// A count: a whole number, 0 or more.
+  private static func count(_ text: String) throws(WorkbenchError) -> Int {
+    let value = try integer(text)
+    guard value >= 0 else { throw WorkbenchError("expect: a count must be 0 or more (got \(text))") }
+    return value
+  }
+
   private static func parseTransaction(_ words: [String]) throws(WorkbenchError) -> Expectation {
     guard words.count >= 2 else { throw usage("txn needs a transaction and what to expect of it") }
     let reference = words[0]
     switch (words[1], words.count) {
     case ("product", 3): return .transactionProduct(reference: reference, productId: words[2])
-    case ("quantity", 3): return .transactionQuantity(reference: reference, quantity: try integer(words[2]))
+    case ("quantity", 3): return .transactionQuantity(reference: reference, quantity: try count(words[2]))
     case ("original", 3): return .transactionOriginal(reference: reference, original: words[2])
     case ("date", 3), ("expires", 3):
       return .transactionDate(reference: reference, expires: words[1] == "expires", date: try date(words[2]))
@@ -174,7 +181,7 @@ enum Expectation {
         }
         property = .intent(intent)
       }
-    case ("renewals", 3): property = .renewals(try integer(words[2]))
+    case ("renewals", 3): property = .renewals(try count(words[2]))
     case ("expires", 3): property = .expires(try date(words[2]))
     case ("auto-renew", 3):
       guard let setting = Switch(rawValue: words[2]) else { throw usage("auto-renew takes on or off") }
@@ -222,7 +229,7 @@ enum Expectation {
   private static func parseQueue(_ words: [String]) throws(WorkbenchError) -> Expectation {
     switch (words.first, words.count) {
     case ("empty", 1): return .queueCount(0)
-    case ("count", 2): return .queueCount(try integer(words[1]))
+    case ("count", 2): return .queueCount(try count(words[1]))
     case ("has", 2): return .queueContains(reference: words[1], contains: true)
     case ("lacks", 2): return .queueContains(reference: words[1], contains: false)
     default: throw usage("queue takes empty, count N, has REF or lacks REF")
@@ -231,12 +238,12 @@ enum Expectation {
 
   private static func parseHistory(_ words: [String]) throws(WorkbenchError) -> Expectation {
     switch (words.first, words.count) {
-    case ("count", 2): return .historyCount(productId: nil, count: try integer(words[1]))
+    case ("count", 2): return .historyCount(productId: nil, count: try count(words[1]))
     case ("total", 2):
       guard let amount = Price.parseAmount(words[1]) else { throw usage("\"\(words[1])\" is not an amount") }
       return .historyTotal(amount: amount)
     case (let product?, 3) where words[1] == "count":
-      return .historyCount(productId: product, count: try integer(words[2]))
+      return .historyCount(productId: product, count: try count(words[2]))
     default: throw usage("history takes count N, PRODUCT count N or total AMOUNT")
     }
   }

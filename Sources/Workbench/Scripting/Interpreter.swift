@@ -79,7 +79,9 @@ public enum Interpreter {
   /// Parses a command line. A line goes straight to its command's type, which parses only that
   /// command's arguments; when that fails (a mistake, `help`, `--help`), the whole language parses it
   /// again, so that every message and help text reads as it does for the language as a whole.
-  static func parse(_ words: [String]) throws -> any ParsableCommand {
+  /// Negative numbers reach the command as values (``NegativeValues``).
+  static func parse(_ line: [String]) throws -> any ParsableCommand {
+    let words = NegativeValues.protect(line)
     if let type = commandTypes[words[0]] {
       do {
         return try type.parseAsRoot(Array(words.dropFirst()))
