@@ -7,6 +7,8 @@ struct DownloadsCommand: SessionCommand {
     commandName: "downloads",
     abstract: "List hosted-content downloads on this device: state, progress, time left.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let queue = session.device.queue
     let downloads = queue.downloads.all
@@ -75,6 +77,8 @@ struct BandwidthCommand: SessionCommand {
 
   @Argument(help: "A rate: a number and B/s, KB/s, MB/s or GB/s (1 KB = 1024 bytes).")
   var rate: String?
+
+  func changesWorld(in _: Session) -> Bool { rate != nil }
 
   func execute(in session: Session) throws {
     let queue = session.device.queue

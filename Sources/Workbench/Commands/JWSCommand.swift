@@ -28,6 +28,8 @@ struct JWSCommand: SessionCommand {
     guard !(app && renewal) else { throw ValidationError("--renewal needs a transaction, not --app") }
   }
 
+  func changesWorld(in _: Session) -> Bool { export != nil }
+
   func execute(in session: Session) throws {
     let signer = JWSSigner(authority: try session.world.authority())
     let factory = SignedPayloadFactory(world: session.world)

@@ -12,6 +12,8 @@ struct OrderIDCommand: SessionCommand {
   @Argument(help: "The transaction (#N, last, or an id).")
   var transaction: String
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let number = try session.transactionNumber(transaction)
     guard let account = session.world.store.account(holdingTransaction: number),

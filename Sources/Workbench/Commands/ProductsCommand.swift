@@ -12,6 +12,10 @@ struct ProductsCommand: SessionCommand {
   @Argument(help: "Product identifiers to ask for.")
   var ids: [String] = []
 
+  func changesWorld(in session: Session) -> Bool {
+    session.world.store.faults.armedErrors[.products]?.isEmpty == false
+  }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     if let error = store.faults.take(.products) {

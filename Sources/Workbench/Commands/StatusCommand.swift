@@ -10,6 +10,8 @@ struct StatusCommand: SessionCommand {
   @Argument(help: "An auto-renewable product (any product of the group).")
   var productId: String
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     let state = try store.subscription(for: productId, account: session.account)

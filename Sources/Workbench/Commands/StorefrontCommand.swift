@@ -13,6 +13,8 @@ struct StorefrontCommand: SessionCommand {
   @Argument(help: "An ISO 3166-1 alpha-3 code.")
   var code: String?
 
+  func changesWorld(in _: Session) -> Bool { code != nil }
+
   func execute(in session: Session) throws {
     if let code { try session.world.changeStorefront(to: code.uppercased()) }
     let storefront = session.world.store.storefront
@@ -27,6 +29,8 @@ struct LocaleCommand: SessionCommand {
 
   @Argument(help: "A locale identifier such as en_US or zh_CN.")
   var identifier: String?
+
+  func changesWorld(in _: Session) -> Bool { identifier != nil }
 
   func execute(in session: Session) throws {
     if let identifier {

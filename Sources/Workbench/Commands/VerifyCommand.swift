@@ -40,6 +40,8 @@ struct VerifyCommand: SessionCommand {
   @Flag(help: "Print Apple's JSON response.")
   var json = false
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     if let jws {
       try verifyJWS(at: jws, in: session)
