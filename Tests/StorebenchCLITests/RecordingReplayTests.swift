@@ -15,7 +15,7 @@ extension CLITests {
       ]
       let writes = [
         "buy coins.100", "buy pro.monthly", "observer add late never-finish", "buy level.pack",
-        "advance-clock 1mo", "auto-renew off pro.monthly", "relaunch", "finish all",
+        "advance-clock 1mo", "auto-renew off pro.monthly", "relaunch", "storefront FRA",
       ]
       var typed = ["record session.storebench"]
       for (index, write) in writes.enumerated() {

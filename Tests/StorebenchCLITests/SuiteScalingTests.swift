@@ -134,7 +134,7 @@ extension CLITests {
       ("-1/3", "I must be from 1 to N (3), not -1"),
     ])
     func badShardsAreClearErrors(value: String, message: String) throws {
-      let result = try Binary.run(["test", "scripts", "--shard", value])
+      let result = try Binary.run(["test", "scripts", "--shard=\(value)"])
       #expect(result.status == 64)
       #expect(result.error.contains(message), "\(result.error)")
       #expect(result.output == "")
