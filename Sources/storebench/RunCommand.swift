@@ -7,11 +7,16 @@ struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
     abstract: "Run script files (- for standard input), each in a fresh session.",
-    discussion: "A failed expect or command prints FILE:LINE: and the run exits 1.")
+    discussion: """
+      A failed expect or command prints FILE:LINE: and the run exits 1. The first failure stops \
+      the run: the rest of that script and the scripts after it do not run, and the ones skipped \
+      are named. With --keep-going every line of every script runs, each failure is reported, and \
+      the run still exits 1 when any failed. Ctrl-C always stops the run (exit 130).
+      """)
 
   @OptionGroup var common: CommonOptions
 
-  @Flag(help: "Continue after a failed line.")
+  @Flag(help: "Run every line of every script, reporting each failure, instead of stopping at the first.")
   var keepGoing = false
 
   @Flag(help: "Print each command line before its output.")
@@ -28,19 +33,35 @@ struct RunCommand: ParsableCommand {
     }
     var results: [ScriptRunner.Result] = []
     var unreadable = false
-    for file in files where !(results.last?.interrupted ?? false) {
+    for (index, file) in files.enumerated() {
       let script: Script
       do {
         script = try file == "-" ? Self.standardInputScript() : Script(path: file)
       } catch {
         Console.error("error: \(error)")
         unreadable = true
-        continue
+        if keepGoing { continue }
+        Self.reportSkipped(Array(files.dropFirst(index + 1)), interrupted: false)
+        break
       }
-      results.append(runner.run(script, output: Console.sink, monitor: monitor))
+      let result = runner.run(script, output: Console.sink, monitor: monitor)
+      results.append(result)
+      if result.interrupted || (!result.passed && !keepGoing) {
+        Self.reportSkipped(Array(files.dropFirst(index + 1)), interrupted: result.interrupted)
+        break
+      }
     }
-    if unreadable { throw ExitCode.failure }
+    if unreadable && !results.contains(where: \.interrupted) { throw ExitCode.failure }
     try Self.exit(with: results)
+  }
+
+  /// Names the scripts a failure or Ctrl-C kept from running, on standard error:
+  /// `skipped 2 scripts after the failure (--keep-going runs them): b.storebench, c.storebench`.
+  static func reportSkipped(_ skipped: [String], interrupted: Bool) {
+    guard !skipped.isEmpty else { return }
+    let count = skipped.count == 1 ? "1 script" : "\(skipped.count) scripts"
+    let why = interrupted ? "after Ctrl-C" : "after the failure (--keep-going runs them)"
+    Console.error("skipped \(count) \(why): \(skipped.joined(separator: ", "))")
   }
 
   /// The script read from standard input, named `-`, paths relative to the working directory.

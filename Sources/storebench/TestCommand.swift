@@ -12,6 +12,12 @@ struct TestCommand: AsyncParsableCommand {
       otherwise a unified diff shows the difference. Scripts run in parallel, each in its own \
       session; results are printed in the scripts' order. On a terminal a progress count is shown \
       and results are coloured, unless NO_COLOR is set or TERM is dumb.
+
+      --shard I/N runs one of N slices of the suite, chosen by a stable hash of each script's \
+      path relative to DIR, so that N CI runners each given a different I run every script exactly \
+      once. A slice with no scripts passes (`shard 2/3: no scripts`). With --junit the report's \
+      testsuite is named after DIR and the shard, and each testcase after the script's path \
+      relative to DIR, so the reports of the N shards merge without clashes.
       """)
 
   @OptionGroup var common: CommonOptions
@@ -29,16 +35,33 @@ struct TestCommand: AsyncParsableCommand {
   @Option(help: "Write a JUnit XML report to this file.")
   var junit: String?
 
+  @Option(help: "Run only slice I of N (1 ≤ I ≤ N), such as 2/3, to split a suite across CI runners.")
+  var shard: String?
+
   @Argument(help: "The directory of scripts.")
   var directory: String
 
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    _ = try parsedShard()
+  }
+
+  /// The slice `--shard` asks for, `nil` for the whole suite.
+  ///
+  /// - Throws: `ValidationError` saying what is wrong with the value.
+  private func parsedShard() throws -> SuiteRunner.Shard? {
+    guard let shard else { return nil }
+    do {
+      return try SuiteRunner.Shard(parsing: shard)
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 
   func run() async throws {
     let suite = SuiteRunner(runner: try common.makeRunner())
-    let scripts: [String]
+    let shard = try parsedShard()
+    var scripts: [String]
     do {
       scripts = try SuiteRunner.scripts(in: directory).filter { script in
         filter.map { script.split(separator: "/").last?.contains($0) ?? false } ?? true
@@ -51,6 +74,10 @@ struct TestCommand: AsyncParsableCommand {
       let which = filter.map { " whose name contains \"\($0)\"" } ?? ""
       Console.error("error: \(directory): no *.storebench scripts\(which) to run")
       throw ExitCode.failure
+    }
+    if let shard {
+      scripts = shard.scripts(of: scripts, in: directory)
+      if scripts.isEmpty { Console.write("shard \(shard): no scripts") }
     }
     let style = Console.style
     let clock = ContinuousClock()
@@ -71,7 +98,10 @@ struct TestCommand: AsyncParsableCommand {
     Console.write(SuiteReport.summary(of: verdicts))
     if let junit {
       do {
-        try JUnitReport.xml(name: directory, verdicts: verdicts, duration: clock.now - start).write(
+        let name = shard.map { "\(directory) (shard \($0))" } ?? directory
+        try JUnitReport.xml(
+          name: name, directory: directory, verdicts: verdicts, duration: clock.now - start
+        ).write(
           toFile: junit, atomically: true, encoding: .utf8)
       } catch {
         Console.error("error: \(junit): cannot write the JUnit report: \(error.localizedDescription)")

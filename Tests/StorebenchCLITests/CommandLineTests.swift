@@ -73,7 +73,8 @@ extension CLITests {
       defer { try? FileManager.default.removeItem(at: directory) }
       let session = try Binary.run(
         [],
-        input: "buy coins.100\nrecord bug.storebench\nobserver add late passive\nbuy level.pack\nrelaunch\n"
+        input:
+          "buy coins.100\nrecord bug.storebench --all\nobserver add late passive\nbuy level.pack\nrelaunch\n"
           + "advance-clock 2d\ntransactions\nhistory\n", directory: directory)
       #expect(session.status == 0, "\(session.error)")
       let replay = try Binary.run(["run", "bug.storebench"], directory: directory)

@@ -42,11 +42,11 @@ private struct PromptFixture {
 }
 
 @Suite struct RecorderTests {
-  @Test func aRecordingReplaysWithTheSameOutput() throws {
+  @Test func aRecordingOfEverythingReplaysWithTheSameOutput() throws {
     let prompt = try PromptFixture()
     defer { try? FileManager.default.removeItem(at: prompt.directory) }
     var reader = ScriptedReader(inputs: [
-      .line("buy coins.100"), .line("record bug.storebench"), .line("buy nothing"), .interrupted,
+      .line("buy coins.100"), .line("record bug.storebench --all"), .line("buy nothing"), .interrupted,
       .line("advance-clock 1mo"), .line("expect storage coins.100 2"), .line("try finish #7"),
       .line("observer add late never-finish"), .line("buy level.pack"), .line("record"), .line("   "),
       .line("# the restore"), .line("restore"), .line("help buy"), .line("record stop"), .line("storage"),
@@ -59,6 +59,8 @@ private struct PromptFixture {
     #expect(recording.first == "#!/usr/bin/env -S storebench run")
     #expect(recording.contains("# Recorded by storebench \(StorebenchVersion.current)."))
     #expect(recording.contains("# Catalog: default. Clock started at 2026-01-01T00:00:00Z."))
+    #expect(
+      recording.contains("# Replay: storebench run FILE. Every line is kept; failed commands as comments."))
     #expect(
       recording.filter { !$0.hasPrefix("#!") && !$0.hasPrefix("# Re") && !$0.hasPrefix("# Ca") } == [
         "buy coins.100",
@@ -89,6 +91,27 @@ private struct PromptFixture {
     #expect(replay.lines.contains { $0.contains("app deliver: level.pack unlocked") })
   }
 
+  @Test func aRecordingKeepsOnlyCommandsThatChangeTheWorld() throws {
+    let prompt = try PromptFixture()
+    defer { try? FileManager.default.removeItem(at: prompt.directory) }
+    prompt.type([
+      "buy coins.100", "products", "record r.storebench", "transactions", "history", "storage",
+      "buy pro.monthly", "status pro.monthly", "subscriptions", "receipt show", "verify", "echo marker",
+      "expect storage coins.100 1", "# a comment", "buy nothing", "try buy nothing", "clock",
+      "fail-next products", "products", "products coins.100", "try advance-clock 1d", "observers",
+      "storefront", "storefront FRA", "time-rate", "downloads", "jws last", "order-id #1",
+      "observer add late passive", "record", "relaunch", "record stop", "buy level.pack",
+    ])
+    let lines = try prompt.file("r.storebench").split(separator: "\n").map(String.init)
+    #expect(lines.contains("# Replay: storebench run FILE. Only commands that change the world are kept."))
+    #expect(
+      lines.filter { !$0.hasPrefix("#") } == [
+        "buy coins.100", "buy pro.monthly", "fail-next products", "products", "try advance-clock 1d",
+        "storefront FRA", "observer add late passive", "relaunch",
+      ])
+    #expect(prompt.output.lines.contains { $0.hasPrefix("recording stopped: 8 lines in ") })
+  }
+
   @Test func theStatusNamesTheFile() throws {
     let prompt = try PromptFixture()
     defer { try? FileManager.default.removeItem(at: prompt.directory) }
@@ -103,7 +126,7 @@ private struct PromptFixture {
   @Test func eachLineIsOnDiskOnceRun() throws {
     let prompt = try PromptFixture()
     defer { try? FileManager.default.removeItem(at: prompt.directory) }
-    prompt.type(["record r.storebench", "buy coins.100"])
+    prompt.type(["record r.storebench --all", "buy coins.100"])
     #expect(try prompt.file("r.storebench").hasSuffix("\nbuy coins.100\n"))
     prompt.type(["bogus"])
     let text = try prompt.file("r.storebench")
@@ -119,7 +142,7 @@ private struct PromptFixture {
       to: prompt.directory.appendingPathComponent("old.storebench"), atomically: true, encoding: .utf8)
     prompt.type([
       "record stop", "record old.storebench", "record new.storebench", "record other.storebench",
-      "record stop", "record old.storebench --force", "clock",
+      "record stop", "record old.storebench --force", "advance-clock 1h", "clock",
     ])
     #expect(
       prompt.errors.lines == [
@@ -127,8 +150,8 @@ private struct PromptFixture {
         "error: \(prompt.directory.appendingPathComponent("old.storebench").path) exists: choose another name, or give --force to replace it",
         "error: already recording to \(prompt.directory.appendingPathComponent("new.storebench").path) (`record stop` ends it)",
       ])
-    #expect(prompt.output.lines.last == "2026-01-01T00:00:00Z")
-    #expect(try prompt.file("old.storebench").hasSuffix("\nclock\n"))
+    #expect(prompt.output.lines.last == "2026-01-01T01:00:00Z")
+    #expect(try prompt.file("old.storebench").hasSuffix("\nadvance-clock 1h\n"))
   }
 
   @Test func aCatalogFileIsLoadedFirst() throws {

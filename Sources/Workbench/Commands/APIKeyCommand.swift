@@ -51,6 +51,8 @@ struct APIKeyCommand: ParsableCommand {
   struct List: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "List the keys: id and issuer id.")
 
+    func changesWorld(in _: Session) -> Bool { false }
+
     func execute(in session: Session) throws {
       let keys = session.world.apiKeys.keys
       guard !keys.isEmpty else { return session.print("no api keys (api-key create makes one)") }

@@ -16,6 +16,8 @@ struct CACommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show the certificates: subjects, serials, fingerprints, validity.")
 
+    func changesWorld(in _: Session) -> Bool { false }
+
     func execute(in session: Session) throws {
       let summary = try session.world.authority().summary
       session.print("certificate authority in \(summary.directory)")

@@ -11,6 +11,8 @@ struct CanMakePaymentsCommand: SessionCommand {
   @Argument(help: "on or off.")
   var setting: Switch?
 
+  func changesWorld(in _: Session) -> Bool { setting != nil }
+
   func execute(in session: Session) throws {
     let queue = session.device.queue
     if let setting { queue.canMakePayments = setting.isOn }

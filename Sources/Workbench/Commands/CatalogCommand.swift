@@ -13,6 +13,8 @@ struct CatalogCommand: ParsableCommand {
   struct Show: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Say which catalog is loaded.")
 
+    func changesWorld(in _: Session) -> Bool { false }
+
     func execute(in session: Session) throws {
       let catalog = session.world.store.catalog
       session.print(

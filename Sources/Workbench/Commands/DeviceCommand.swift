@@ -47,6 +47,8 @@ struct DevicesCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "devices", abstract: "List the devices, their accounts and queues.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let rows = session.world.devices.map { device in
       [

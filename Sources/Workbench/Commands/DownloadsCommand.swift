@@ -7,6 +7,8 @@ struct DownloadsCommand: SessionCommand {
     commandName: "downloads",
     abstract: "List hosted-content downloads on this device: state, progress, time left.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let queue = session.device.queue
     let downloads = queue.downloads.all
@@ -87,6 +89,8 @@ struct BandwidthCommand: SessionCommand {
   func validate() throws {
     try requireNonEmpty(rate, "the rate")
   }
+
+  func changesWorld(in _: Session) -> Bool { rate != nil }
 
   func execute(in session: Session) throws {
     let queue = session.device.queue

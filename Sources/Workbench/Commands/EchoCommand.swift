@@ -10,6 +10,8 @@ struct EchoCommand: SessionCommand {
   @Argument(help: "The words to print, joined by spaces.")
   var words: [String] = []
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     session.print(words.joined(separator: " "))
   }

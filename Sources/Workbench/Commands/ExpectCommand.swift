@@ -10,6 +10,8 @@ struct ExpectCommand: SessionCommand {
   @Argument(parsing: .captureForPassthrough, help: "The assertion.")
   var words: [String] = []
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     try Expectation.parse(words).check(in: session)
   }

@@ -7,6 +7,8 @@ struct HistoryCommand: SessionCommand {
     commandName: "history",
     abstract: "List the account's purchase history: every charge and re-download.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let account = try session.account
     guard !account.history.isEmpty else {

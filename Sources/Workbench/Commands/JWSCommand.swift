@@ -30,6 +30,8 @@ struct JWSCommand: SessionCommand {
     try requireNonEmpty(export, "--export")
   }
 
+  func changesWorld(in _: Session) -> Bool { export != nil }
+
   func execute(in session: Session) throws {
     let signer = JWSSigner(authority: try session.world.authority())
     let factory = SignedPayloadFactory(world: session.world)

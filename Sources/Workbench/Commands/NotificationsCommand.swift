@@ -17,6 +17,8 @@ struct NotificationsCommand: SessionCommand {
   @Flag(help: "Print the decoded payloads too.")
   var decode = false
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let records = session.world.notifications.records
     guard !records.isEmpty else { return session.print("no notification sent") }

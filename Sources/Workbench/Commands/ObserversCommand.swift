@@ -7,6 +7,8 @@ struct ObserversCommand: SessionCommand {
     commandName: "observers",
     abstract: "List the registered transaction observers and their policies.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let observers = session.device.queue.observers
     guard !observers.isEmpty else {

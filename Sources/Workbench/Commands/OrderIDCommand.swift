@@ -16,6 +16,8 @@ struct OrderIDCommand: SessionCommand {
     try requireNonEmpty(transaction, "the transaction")
   }
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let number = try session.transactionNumber(transaction)
     guard let account = session.world.store.account(holdingTransaction: number),

@@ -16,6 +16,10 @@ struct ProductsCommand: SessionCommand {
     try requireNonEmpty(ids, "a product id")
   }
 
+  func changesWorld(in session: Session) -> Bool {
+    session.world.store.faults.armedErrors[.products]?.isEmpty == false
+  }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     if let error = store.faults.take(.products) {

@@ -15,6 +15,8 @@ struct ReceiptCommand: ParsableCommand {
   struct Show: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Print the receipt decoded.")
 
+    func changesWorld(in _: Session) -> Bool { false }
+
     func execute(in session: Session) throws {
       let receipt = try session.world.receipt(of: session.device)
       var rows: [[String]] = [

@@ -7,9 +7,12 @@ struct RecordCommand: SessionCommand {
     abstract: "Record this session's commands into a script that `storebench run` replays.",
     discussion: """
       record FILE starts recording. The script begins with a header and the commands already run, \
-      so that it replays from the session's start; each later command is added as it runs, and a \
-      failed one is kept as a comment with its error. record stop ends it; record alone says \
-      whether a recording is on.
+      so that it replays from the session's start; each later command is added as it runs. Only \
+      commands that change the world (buy, finish, advance-clock, switches, files written, …) are \
+      kept: commands that only show something (products, status, receipt show, verify, echo, …), \
+      expect lines, comments and failed commands are left out, so the replay is a clean script \
+      that rebuilds the same world. With --all every line is kept, a failed one as a comment with \
+      its error. record stop ends it; record alone says whether a recording is on.
       """)
 
   @Argument(help: "The script to write, or stop.", completion: .file(extensions: ["storebench"]))
@@ -22,6 +25,11 @@ struct RecordCommand: SessionCommand {
     try requireNonEmpty(file, "the file name")
   }
 
+  @Flag(help: "Keep every line (reads, expect lines, comments, failed commands), not only changes.")
+  var all = false
+
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let recorder = session.recorder
     switch file {
@@ -31,7 +39,7 @@ struct RecordCommand: SessionCommand {
       let (path, lines) = try recorder.stop()
       session.print("recording stopped: \(lines) line\(lines == 1 ? "" : "s") in \(path)")
     case let file?:
-      try recorder.start(path: session.resolve(file), overwrite: force)
+      try recorder.start(path: session.resolve(file), overwrite: force, everything: all)
       session.print("recording to \(file)")
     }
   }

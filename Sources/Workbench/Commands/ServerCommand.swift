@@ -124,6 +124,8 @@ struct ServerCommand: ParsableCommand {
       case clear
     }
 
+    func changesWorld(in _: Session) -> Bool { action != nil }
+
     func execute(in session: Session) throws {
       let faults = session.world.serverAPI.faults
       if action == .clear {

@@ -33,6 +33,8 @@ struct EnvironmentCommand: SessionCommand {
   @Argument(help: "sandbox or production.")
   var environment: VerifyCommand.Endpoint?
 
+  func changesWorld(in _: Session) -> Bool { environment != nil }
+
   func execute(in session: Session) throws {
     if let environment {
       session.world.environment = environment.environment

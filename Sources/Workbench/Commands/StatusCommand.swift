@@ -14,6 +14,8 @@ struct StatusCommand: SessionCommand {
     try requireNonEmpty(productId, "the product id")
   }
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     let state = try store.subscription(for: productId, account: session.account)

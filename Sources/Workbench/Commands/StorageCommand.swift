@@ -6,6 +6,8 @@ struct StorageCommand: SessionCommand {
     commandName: "storage",
     abstract: "Show the app's own storage: consumable balances and unlocked products.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let storage = session.device.storage
     guard !storage.isEmpty else {

@@ -17,6 +17,8 @@ struct StorefrontCommand: SessionCommand {
     try requireNonEmpty(code, "the storefront code")
   }
 
+  func changesWorld(in _: Session) -> Bool { code != nil }
+
   func execute(in session: Session) throws {
     if let code { try session.world.changeStorefront(to: code.uppercased()) }
     let storefront = session.world.store.storefront
@@ -35,6 +37,8 @@ struct LocaleCommand: SessionCommand {
   func validate() throws {
     try requireNonEmpty(identifier, "the locale")
   }
+
+  func changesWorld(in _: Session) -> Bool { identifier != nil }
 
   func execute(in session: Session) throws {
     if let identifier {

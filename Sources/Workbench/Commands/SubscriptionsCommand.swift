@@ -7,6 +7,8 @@ struct SubscriptionsCommand: SessionCommand {
     commandName: "subscriptions",
     abstract: "List the account's auto-renewable subscriptions, one per group, with their status.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let store = session.world.store
     let account = try session.account

@@ -16,6 +16,8 @@ struct TimeRateCommand: SessionCommand {
   @Argument(help: "The rate.")
   var rate: TimeRate?
 
+  func changesWorld(in _: Session) -> Bool { rate != nil }
+
   func execute(in session: Session) throws {
     if let rate { session.world.store.timeRate = rate }
     session.print("time rate: \(session.world.store.timeRate.rawValue)")

@@ -7,6 +7,8 @@ struct TransactionsCommand: SessionCommand {
     commandName: "transactions",
     abstract: "List the unfinished transactions in the device's queue.")
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let queue = session.device.queue
     guard !queue.transactions.isEmpty else {

@@ -45,6 +45,8 @@ struct VerifyCommand: SessionCommand {
     try requireNonEmpty(jws, "--jws")
   }
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     if let jws {
       try verifyJWS(at: jws, in: session)

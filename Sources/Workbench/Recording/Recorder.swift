@@ -3,9 +3,13 @@ import Store
 import SystemIO
 
 /// Keeps the lines a session runs and, while `record` is on, writes them to a script that
-/// `storebench run` replays with the same output. The script starts with a header and every line
-/// run before recording began, so that it replays from the session's start; a line that failed is
-/// kept as a comment with its error. The header and earlier lines are written atomically, then each
+/// `storebench run` replays to the same world. The script starts with a header and the lines run
+/// before recording began, so that it replays from the session's start. It keeps only the commands
+/// that ran and change the world (``SessionCommand/changesWorld(in:)``): lines that only show
+/// something (`products`, `status`, `receipt show`, `verify`, `echo`), `expect` lines (assertions
+/// about the session as it was, which may read what the dropped lines left, such as `verify`'s
+/// status), comments and failed lines are left out. Recording everything (`record FILE --all`)
+/// keeps every line, a failed one as a comment with its error. The header and earlier lines are written atomically, then each
 /// line is appended whole as it runs (``AppendOnlyFile``), so that an interrupted recording can only
 /// lose whole lines; `storebench run` rejects a recording whose last line has no line end.
 public final class Recorder {
@@ -15,6 +19,8 @@ public final class Recorder {
     public var line: String
     /// Its failure (`error: …`), when it failed.
     public var failure: String?
+    /// Whether it ran and changes the world.
+    public var changesWorld = true
   }
 
   /// Every line run so far, in order; blank lines and `record` commands are left out.
@@ -26,6 +32,8 @@ public final class Recorder {
   /// The virtual time the session started at.
   let clockStart: Date
   private var recording: AppendOnlyFile?
+  /// Whether the recording keeps every line, not only those that change the world.
+  private var keepsEverything = false
 
   /// Creates a recorder for a session starting now.
   ///
@@ -47,7 +55,16 @@ public final class Recorder {
   /// `recording to FILE (N lines)` or `not recording`.
   public var status: String {
     guard let path else { return "not recording" }
-    return "recording to \(path) (\(entries.count) line\(entries.count == 1 ? "" : "s") so far)"
+    let count = kept.count
+    return "recording to \(path) (\(count) line\(count == 1 ? "" : "s") so far)"
+  }
+
+  /// The entries the recording keeps: all of them when recording everything, else those that ran
+  /// and change the world.
+  var kept: [Entry] { entries.filter(keeps) }
+
+  private func keeps(_ entry: Entry) -> Bool {
+    keepsEverything || (entry.failure == nil && entry.changesWorld)
   }
 
   /// Notes a line the session ran, and writes it when recording.
@@ -56,14 +73,15 @@ public final class Recorder {
   ///   - line: the line as typed.
   ///   - words: its words, to recognize `record` itself (which is never recorded).
   ///   - outcome: how it ended.
+  ///   - changesWorld: whether it ran a command that changes the world.
   /// - Returns: a warning when the recording could not be written and has stopped.
-  func note(line: String, words: [String], outcome: Interpreter.Outcome) -> String? {
+  func note(line: String, words: [String], outcome: Interpreter.Outcome, changesWorld: Bool) -> String? {
     let command = words.first { $0 != "try" }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty, command != "record" else { return nil }
-    let entry = Entry(line: trimmed, failure: outcome.failure)
+    let entry = Entry(line: trimmed, failure: outcome.failure, changesWorld: changesWorld)
     entries.append(entry)
-    guard let recording else { return nil }
+    guard let recording, keeps(entry) else { return nil }
     do {
       try recording.append(Array(Self.render(entry).utf8))
       return nil
@@ -79,16 +97,18 @@ public final class Recorder {
   /// - Parameters:
   ///   - path: the file.
   ///   - overwrite: whether an existing file may be replaced.
+  ///   - everything: whether to keep every line, not only those that change the world.
   /// - Throws: ``WorkbenchError`` when already recording, when the file exists, or when it cannot
   ///   be written.
-  func start(path: String, overwrite: Bool) throws(WorkbenchError) {
+  func start(path: String, overwrite: Bool, everything: Bool = false) throws(WorkbenchError) {
     if let current = recording?.path {
       throw WorkbenchError("already recording to \(current) (`record stop` ends it)")
     }
     guard overwrite || !FileManager.default.fileExists(atPath: path) else {
       throw WorkbenchError("\(path) exists: choose another name, or give --force to replace it")
     }
-    let text = header.map { $0 + "\n" }.joined() + entries.map(Self.render).joined()
+    keepsEverything = everything
+    let text = header.map { $0 + "\n" }.joined() + kept.map(Self.render).joined()
     do {
       try StagedFile.writeAtomically(Array(text.utf8), to: path)
       recording = try AppendOnlyFile(path: path)
@@ -105,7 +125,7 @@ public final class Recorder {
     guard let recording else { throw WorkbenchError("not recording (`record FILE` starts)") }
     self.recording = nil
     recording.close()
-    return (recording.path, entries.count)
+    return (recording.path, kept.count)
   }
 
   /// How the second line of a recording's header begins: what tells a reader the file is one.
@@ -123,7 +143,9 @@ public final class Recorder {
       "#!/usr/bin/env -S storebench run",
       "\(Self.mark)\(StorebenchVersion.current).",
       "# Catalog: \(startCatalogName). Clock started at \(Timestamp.iso8601(clockStart)).",
-      "# Replay: storebench run FILE. Failed commands are kept as comments.",
+      keepsEverything
+        ? "# Replay: storebench run FILE. Every line is kept; failed commands as comments."
+        : "# Replay: storebench run FILE. Only commands that change the world are kept.",
     ] + (startCatalog.map { ["catalog load \(CommandLineSplitter.quote($0))"] } ?? [])
   }
 

@@ -21,14 +21,17 @@ public enum Interpreter {
   /// the line.
   public static func run(line: String, in session: Session) -> Outcome {
     var words: [String] = []
+    var changesWorld = false
     let outcome: Outcome
     do {
       words = try CommandLineSplitter.split(line)
-      outcome = run(words: words, in: session)
+      outcome = run(words: words, in: session, changesWorld: &changesWorld)
     } catch {
       outcome = .failed(error.description)
     }
-    if let warning = session.recorder.note(line: line, words: words, outcome: outcome) {
+    if let warning = session.recorder.note(
+      line: line, words: words, outcome: outcome, changesWorld: changesWorld)
+    {
       session.output.writeError(warning)
     }
     return outcome
@@ -41,6 +44,14 @@ public enum Interpreter {
   /// the session's last error instead of failing; several `try` words act as one, and more than
   /// ``maximumTryDepth`` are refused.
   public static func run(words: [String], in session: Session) -> Outcome {
+    var changesWorld = false
+    return run(words: words, in: session, changesWorld: &changesWorld)
+  }
+
+  /// Runs one command given as words, as ``run(words:in:)`` does, setting `changesWorld` to
+  /// whether it ran and its command says it changes the world
+  /// (``SessionCommand/changesWorld(in:)``): a failure, even one `try` caught, changed nothing.
+  static func run(words: [String], in session: Session, changesWorld: inout Bool) -> Outcome {
     let tries = words.prefix { $0 == "try" }.count
     guard tries <= maximumTryDepth else {
       return .failed("too many nested try: \(tries), the limit is \(maximumTryDepth)")
@@ -48,7 +59,8 @@ public enum Interpreter {
     let command = Array(words.dropFirst(tries))
     var outcome = Outcome.succeeded
     if !command.isEmpty {
-      outcome = execute(command, in: session)
+      outcome = execute(command, in: session, changesWorld: &changesWorld)
+      if outcome != .succeeded { changesWorld = false }
       session.world.settle()
       session.world.noteChange()
     }
@@ -92,7 +104,7 @@ public enum Interpreter {
     return try WorkbenchCommand.parseAsRoot(words)
   }
 
-  private static func execute(_ words: [String], in session: Session) -> Outcome {
+  private static func execute(_ words: [String], in session: Session, changesWorld: inout Bool) -> Outcome {
     if let word = words.first, commandTypes[word] == nil, word != "help", !word.hasPrefix("-") {
       return .failed(UnknownCommand.message(for: word, among: Array(commandTypes.keys) + ["help"]))
     }
@@ -102,6 +114,7 @@ public enum Interpreter {
         try command.run()
         return .succeeded
       }
+      changesWorld = sessionCommand.changesWorld(in: session)
       try session.world.withOneAuthority { try sessionCommand.execute(in: session) }
       return .succeeded
     } catch let failure as ExpectationFailure {

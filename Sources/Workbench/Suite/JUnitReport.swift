@@ -2,16 +2,22 @@ import Foundation
 
 /// A suite's verdicts as a JUnit XML report for CI: one `testsuite` with its counts, one `testcase`
 /// per script, a failure's reason in `message` and the diff (or, without a golden transcript, the
-/// transcript) in its body, each transcript in `system-out`.
+/// transcript) in its body, each transcript in `system-out`. A testcase is named by the script's
+/// path relative to the suite's directory and classed by the directory, so that the reports of a
+/// suite's shards (each with its own testsuite name) merge into one without clashes.
 public enum JUnitReport {
   /// The report.
   ///
   /// - Parameters:
-  ///   - name: the suite's name, such as the directory of scripts.
+  ///   - name: the suite's name, such as the directory of scripts and the shard.
+  ///   - directory: the directory of scripts, which test names are relative to and which classes
+  ///     them; when `nil`, tests are named by file name and classed by `name`.
   ///   - verdicts: the verdicts, in order.
   ///   - duration: how long the whole suite took; the sum of the scripts' times when `nil` (a
   ///     parallel run takes less).
-  public static func xml(name: String, verdicts: [SuiteRunner.Verdict], duration: Duration? = nil) -> String {
+  public static func xml(
+    name: String, directory: String? = nil, verdicts: [SuiteRunner.Verdict], duration: Duration? = nil
+  ) -> String {
     let failures = verdicts.count { !$0.passed }
     let time = seconds(duration ?? verdicts.reduce(.zero) { $0 + $1.duration })
     var lines = [
@@ -20,9 +26,11 @@ public enum JUnitReport {
       #"  <testsuite name="\#(escape(name))" tests="\#(verdicts.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(time)">"#,
     ]
     for verdict in verdicts {
-      let file = URL(fileURLWithPath: verdict.script).lastPathComponent
+      let file =
+        directory.map { SuiteRunner.relativePath(of: verdict.script, in: $0) }
+        ?? URL(fileURLWithPath: verdict.script).lastPathComponent
       let attributes =
-        #"classname="\#(escape(name))" name="\#(escape(file))" file="\#(escape(verdict.script))" time="\#(seconds(verdict.duration))""#
+        #"classname="\#(escape(directory ?? name))" name="\#(escape(file))" file="\#(escape(verdict.script))" time="\#(seconds(verdict.duration))""#
       if verdict.passed {
         lines.append("    <testcase \(attributes)>")
       } else {
