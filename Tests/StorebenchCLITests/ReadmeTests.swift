@@ -57,12 +57,15 @@ import Testing
   @Test func everyStorebenchCommandLineUsesSubcommandsAndOptionsThatExist() throws {
     let subcommands = try Self.subcommands(of: [])
     var lines = 0
-    for block in readme.blocks where block.language == "sh" || block.check == .shellSession {
+    for block in readme.blocks
+    where ["sh", "yaml"].contains(block.language) || block.check == .shellSession {
       for line in block.lines {
+        // The words after `storebench` (or a path to it, `.build/release/storebench`), up to a
+        // comment or the next shell command.
         var words = line.split(separator: " ").map(String.init)
-        if words.first == "$" { words.removeFirst() }
-        guard words.first == "storebench" else { continue }
-        words = Array(words.dropFirst().prefix { $0 != "#" && $0 != "|" && $0 != "&&" })
+        guard let start = words.firstIndex(where: { $0 == "storebench" || $0.hasSuffix("/storebench") })
+        else { continue }
+        words = Array(words[(start + 1)...].prefix { $0 != "#" && $0 != "|" && $0 != "&&" && $0 != ">" })
         // `storebench --state FILE COMMAND…` is the `state` subcommand; the command is the language's.
         if words.first == "--state" { words = ["state"] + words.prefix(2) }
         let command = words.first.flatMap { subcommands.contains($0) ? $0 : nil }
