@@ -19,7 +19,7 @@ struct Storebench: AsyncParsableCommand {
     version: StorebenchVersion.current,
     subcommands: [
       PromptCommand.self, RunCommand.self, TestCommand.self, ServeCommand.self, BenchCommand.self,
-      HelpCommandsCommand.self, StateCommand.self,
+      HelpCommandsCommand.self, StateCommand.self, CompletionsCommand.self,
     ],
     defaultSubcommand: PromptCommand.self)
 

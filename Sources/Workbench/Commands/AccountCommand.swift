@@ -23,7 +23,7 @@ struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete an account: Apple forgets its purchases and verifyReceipt answers 21010.")
 
-    @Argument(help: "The account's name.")
+    @Argument(help: "The account's name.", completion: .session(.accounts))
     var name: String
 
     func execute(in session: Session) throws {
@@ -34,7 +34,7 @@ struct AccountCommand: ParsableCommand {
   struct Use: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Sign the current device in to an account.")
 
-    @Argument(help: "The account's name.")
+    @Argument(help: "The account's name.", completion: .session(.accounts))
     var name: String
 
     func execute(in session: Session) throws {
@@ -70,7 +70,7 @@ struct FamilyCommand: ParsableCommand {
         "Add an account to the current account's family; shareable purchases appear for members (FAMILY_SHARED)."
     )
 
-    @Argument(help: "The account to add.")
+    @Argument(help: "The account to add.", completion: .session(.accounts))
     var account: String
 
     func execute(in session: Session) throws {
@@ -82,7 +82,7 @@ struct FamilyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "An account leaves the family and loses what was shared.")
 
-    @Argument(help: "The account that leaves.")
+    @Argument(help: "The account that leaves.", completion: .session(.accounts))
     var account: String
 
     func execute(in session: Session) throws {

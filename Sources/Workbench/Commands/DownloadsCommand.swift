@@ -39,7 +39,7 @@ struct DownloadControlCommand: SessionCommand {
   @Argument(help: "start, pause, resume or cancel.")
   var verb: Verb
 
-  @Argument(help: "The transaction.")
+  @Argument(help: "The transaction.", completion: .session(.transactions))
   var transaction: String
 
   func execute(in session: Session) throws {
@@ -59,7 +59,7 @@ struct StartDownloadsCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "start-downloads", abstract: "Start a transaction's downloads (SKPaymentQueue.start).")
 
-  @Argument(help: "The transaction.")
+  @Argument(help: "The transaction.", completion: .session(.transactions))
   var transaction: String
 
   func execute(in session: Session) throws {

@@ -6,7 +6,7 @@ struct TamperCommand: SessionCommand {
     commandName: "tamper",
     abstract: "Flip one byte of a file (default: the last one), to check that verifiers reject the change.")
 
-  @Argument(help: "The file.")
+  @Argument(help: "The file.", completion: .file())
   var file: String
 
   @Option(help: "The byte's offset; negative counts from the end.")
