@@ -129,6 +129,24 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     #expect(session.complete("expect txn ").candidates.contains("#1"))
   }
 
+  @Test func everyFormOfExpectCompletes() throws {
+    let session = try completer(after: ["buy pro.monthly"])
+    let forms = session.complete("expect ").candidates
+    for form in [
+      "txn", "subscription", "storage", "queue", "history", "last-error", "clock", "verify", "observers",
+      "notification", "notifications",
+    ] {
+      #expect(forms.contains(form), "\(form)")
+    }
+    #expect(!forms.contains { $0.contains("|") || $0.uppercased() == $0 })
+    #expect(
+      session.complete("expect subscription ").candidates == ["lite.monthly", "pro.monthly", "pro.yearly"])
+    #expect(session.complete("expect subscription pro.monthly in-").candidates.contains("in-trial"))
+    #expect(session.complete("expect subscription pro.monthly auto-renew ").candidates == ["off", "on"])
+    #expect(session.complete("expect txn #1 flag ").candidates.contains("trial"))
+    #expect(session.complete("expect verify 2100").candidates.contains("21004"))
+  }
+
   @Test func valuesDeclaredByTheCommands() throws {
     let session = try completer(after: ["buy coins.100", "device add iPad", "account add bob"])
     #expect(session.complete("storefront FR").candidates == ["FRA"])
