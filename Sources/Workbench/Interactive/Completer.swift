@@ -4,9 +4,10 @@ import Foundation
 import Observer
 
 /// Completes lines of the command language for TAB at the prompt: command names, subcommands and
-/// options from the ArgumentParser tree of ``WorkbenchCommand``, and values from the session:
-/// product identifiers, transactions, observers, policy presets, file names. It needs no terminal,
-/// so that tests drive it directly.
+/// options from the ArgumentParser tree of ``WorkbenchCommand``, and each argument's values as its
+/// command declares them (`completion: .list`, `.file`, `.session(…)`): product identifiers,
+/// transactions, observers, storefronts, file names, … It needs no terminal, so that tests drive it
+/// directly.
 public struct Completer {
   /// The session whose catalog, queue and observers supply values.
   public let session: Session
