@@ -20,7 +20,9 @@ struct StateCommand: ParsableCommand {
   @Option(help: "The saved world's file.")
   var state: String
 
-  @Argument(parsing: .captureForPassthrough, help: "The command and its arguments.")
+  @Argument(
+    parsing: .captureForPassthrough, help: "The command and its arguments.",
+    completion: .custom(ShellCompletion.languageCandidates))
   var command: [String]
 
   func run() throws {

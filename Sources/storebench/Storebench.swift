@@ -19,14 +19,16 @@ struct Storebench: AsyncParsableCommand {
     version: StorebenchVersion.current,
     subcommands: [
       PromptCommand.self, RunCommand.self, TestCommand.self, ServeCommand.self, BenchCommand.self,
-      HelpCommandsCommand.self, StateCommand.self,
+      HelpCommandsCommand.self, StateCommand.self, CompletionsCommand.self,
     ],
     defaultSubcommand: PromptCommand.self)
 
   /// Runs the command line; `storebench FILE …` stands for `storebench run FILE …`.
   static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if ShellCompletion.isRequest(arguments) { ShellCompletion.answer(arguments) }
     Console.prepare()
-    await main(StateCommand.arguments(scriptArguments(Array(CommandLine.arguments.dropFirst()))))
+    await main(StateCommand.arguments(scriptArguments(arguments)))
   }
 
   /// The arguments with `run` put in front when the first names an existing file rather than a

@@ -108,14 +108,124 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     #expect(try completer().complete("bogus co").candidates.isEmpty)
   }
 
-  @Test func everyKnownArgumentExistsInTheTree() {
-    for key in Completer.knownArguments.keys {
+  @Test func subscriptionCommandsCompleteAutoRenewablesOnly() throws {
+    let autoRenewables = ["lite.monthly", "pro.monthly", "pro.yearly"]
+    #expect(try completer().complete("status ").candidates == autoRenewables)
+    #expect(try completer().complete("auto-renew off ").candidates == autoRenewables)
+    #expect(try completer().complete("price-increase p").candidates == ["pro.monthly", "pro.yearly"])
+    #expect(try completer().complete("renew-now ").candidates == autoRenewables)
+    #expect(try completer().complete("buy ").candidates.contains("coins.100"))
+  }
+
+  @Test func expectTxnCompletesStatesAndKeywords() throws {
+    let session = try completer(after: ["buy coins.100"])
+    let candidates = session.complete("expect txn #1 ").candidates
+    for word in [
+      "purchased", "purchasing", "failed", "restored", "deferred", "finished", "unfinished", "product",
+    ] {
+      #expect(candidates.contains(word), "\(word)")
+    }
+    #expect(session.complete("expect txn #1 product ").candidates.contains("coins.100"))
+    #expect(session.complete("expect txn ").candidates.contains("#1"))
+  }
+
+  @Test func everyFormOfExpectCompletes() throws {
+    let session = try completer(after: ["buy pro.monthly"])
+    let forms = session.complete("expect ").candidates
+    for form in [
+      "txn", "subscription", "storage", "queue", "history", "last-error", "clock", "verify", "observers",
+      "notification", "notifications",
+    ] {
+      #expect(forms.contains(form), "\(form)")
+    }
+    #expect(!forms.contains { $0.contains("|") || $0.uppercased() == $0 })
+    #expect(
+      session.complete("expect subscription ").candidates == ["lite.monthly", "pro.monthly", "pro.yearly"])
+    #expect(session.complete("expect subscription pro.monthly in-").candidates.contains("in-trial"))
+    #expect(session.complete("expect subscription pro.monthly auto-renew ").candidates == ["off", "on"])
+    #expect(session.complete("expect txn #1 flag ").candidates.contains("trial"))
+    #expect(session.complete("expect verify 2100").candidates.contains("21004"))
+  }
+
+  @Test func valuesDeclaredByTheCommands() throws {
+    let session = try completer(after: ["buy coins.100", "device add iPad", "account add bob"])
+    #expect(session.complete("storefront FR").candidates == ["FRA"])
+    #expect(session.complete("locale ").candidates.contains("en_US"))
+    #expect(session.complete("device use ").candidates.contains("iPad"))
+    #expect(session.complete("account use ").candidates.contains("bob"))
+    #expect(session.complete("time-rate ").candidates.contains("sandbox"))
+    #expect(session.complete("habit ").candidates == ["ask-to-buy-decline"])
+    #expect(session.complete("fail-next buy --error paymentC").candidates == ["paymentCancelled"])
+    #expect(session.complete("grace-period on ").candidates == ["16d", "28d", "3d"])
+    #expect(session.complete("notify DID_REN").candidates == ["DID_RENEW"])
+    #expect(session.complete("notify DID_RENEW BILLING_REC").candidates == ["BILLING_RECOVERY"])
+    #expect(session.complete("refund-request #").candidates == ["#1"])
+    #expect(session.complete("buy pro.monthly --offer pro.").candidates == ["pro.winback"])
+  }
+
+  /// Arguments whose values are free: names, numbers, durations, dates, prices, secrets, URLs.
+  static let freeArguments: Set<String> = [
+    "account add name", "advance-clock duration", "api-key create --key-id", "api-key create --issuer-id",
+    "bandwidth rate", "buy --quantity", "cancel-next --count", "catalog load --bundle-id", "clock set date",
+    "device add name", "echo words", "fail-next --count", "notify-url add url", "notify-url remove url",
+    "observer add name", "price-increase price", "serve start --port", "server fault value",
+    "shared-secret secret", "tamper --at", "verify --password",
+    // import: the facts of a customer's purchase, as their receipt or their server says them
+    "import app bundle-id", "import app --version", "import app --original-version",
+    "import app --original-purchase", "import app --app-apple-id", "import transaction id",
+    "import transaction --purchased", "import transaction --original-id",
+    "import transaction --original-purchased",
+    "import transaction --expires", "import transaction --quantity",
+    "import transaction --web-order-line-item",
+    "import transaction --revoked", "import transaction --group", "import transaction --app-account-token",
+    "import transaction --price", "import transaction --currency", "import renewal original-id",
+    "import renewal --grace-until",
+  ]
+
+  @Test func everyArgumentWithAFiniteSetCompletes() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "".write(to: directory.appendingPathComponent("a.storebench"), atomically: true, encoding: .utf8)
+    let session = try completer(
+      after: ["buy coins.100", "buy pro.monthly", "device add iPad", "account add bob"],
+      directory: directory.path)
+    var checked = 0
+    func walk(_ command: CommandSpec, path: [String]) {
+      for subcommand in command.subcommands where !["help", "expect"].contains(subcommand.name) {
+        walk(subcommand, path: path + [subcommand.name])
+      }
+      var position = 0
+      for argument in command.arguments where argument.kind != .flag {
+        let key = (path + [argument.kind == .option ? argument.names[0] : argument.valueName])
+          .joined(separator: " ")
+        let before: [String]
+        switch argument.kind {
+        case .positional:
+          before = Array(repeating: "x", count: position)
+          position += 1
+        case .option: before = [argument.names[0]]
+        case .flag: continue
+        }
+        if Self.freeArguments.contains(key) { continue }
+        let line = (path + before + [""]).joined(separator: " ")
+        let candidates = session.complete(line).candidates
+        #expect(!candidates.isEmpty, "\(key): nothing completes \"\(line)\"")
+        checked += 1
+      }
+    }
+    walk(CommandSpec.language, path: [])
+    #expect(checked > 50)
+  }
+
+  @Test func everyFreeArgumentExists() {
+    for key in Self.freeArguments {
       var words = key.split(separator: " ").map(String.init)
-      let valueName = words.removeLast()
+      let last = words.removeLast()
       var command = CommandSpec.language
       for word in words { command = command.subcommand(named: word) ?? command }
-      #expect(command.name == words.last)
-      #expect(command.arguments.contains { $0.valueName == valueName }, "\(key)")
+      #expect(command.name == words.last, "\(key)")
+      #expect(command.arguments.contains { $0.valueName == last || $0.names.first == last }, "\(key)")
     }
   }
 }

@@ -26,7 +26,7 @@ struct APIKeyCommand: ParsableCommand {
     @Option(help: "The issuer id (default: \(APIKeyRegistry.defaultIssuerId)).")
     var issuerId: String?
 
-    @Option(help: "The file to write the private key to (default: AuthKey_KEYID.p8).")
+    @Option(help: "The file to write the private key to (default: AuthKey_KEYID.p8).", completion: .file())
     var out: String?
 
     func validate() throws {

@@ -28,7 +28,7 @@ struct AccountCommand: ParsableCommand {
       abstract: "Delete an account: Apple forgets its purchases and verifyReceipt answers 21010.",
       discussion: "Devices signed in to it are signed out: `account use NAME` signs one in again.")
 
-    @Argument(help: "The account's name.")
+    @Argument(help: "The account's name.", completion: .session(.accounts))
     var name: String
 
     func validate() throws {
@@ -45,7 +45,7 @@ struct AccountCommand: ParsableCommand {
   struct Use: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Sign the current device in to an account.")
 
-    @Argument(help: "The account's name.")
+    @Argument(help: "The account's name.", completion: .session(.accounts))
     var name: String
 
     func validate() throws {
@@ -87,7 +87,7 @@ struct FamilyCommand: ParsableCommand {
         "Add an account to the current account's family; shareable purchases appear for members (FAMILY_SHARED)."
     )
 
-    @Argument(help: "The account to add.")
+    @Argument(help: "The account to add.", completion: .session(.accounts))
     var account: String
 
     func validate() throws {
@@ -103,7 +103,7 @@ struct FamilyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "An account leaves the family and loses what was shared.")
 
-    @Argument(help: "The account that leaves.")
+    @Argument(help: "The account that leaves.", completion: .session(.accounts))
     var account: String
 
     func validate() throws {

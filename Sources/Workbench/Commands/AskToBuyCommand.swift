@@ -24,7 +24,7 @@ struct ApproveCommand: SessionCommand {
     commandName: "approve",
     abstract: "A parent approves a deferred (Ask to Buy) purchase: it is charged and purchased.")
 
-  @Argument(help: "The deferred transaction.")
+  @Argument(help: "The deferred transaction.", completion: .session(.transactions))
   var transaction: String
 
   func validate() throws {
@@ -42,7 +42,7 @@ struct DeclineCommand: SessionCommand {
     commandName: "decline",
     abstract: "A parent declines a deferred (Ask to Buy) purchase: it fails (or, by habit, nothing is sent).")
 
-  @Argument(help: "The deferred transaction.")
+  @Argument(help: "The deferred transaction.", completion: .session(.transactions))
   var transaction: String
 
   func validate() throws {

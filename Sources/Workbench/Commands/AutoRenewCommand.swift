@@ -10,7 +10,7 @@ struct AutoRenewCommand: SessionCommand {
   @Argument(help: "on or off.")
   var setting: Switch
 
-  @Argument(help: "An auto-renewable product of the group.")
+  @Argument(help: "An auto-renewable product of the group.", completion: .session(.autoRenewables))
   var productId: String
 
   func validate() throws {

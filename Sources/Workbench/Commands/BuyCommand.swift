@@ -11,13 +11,14 @@ struct BuyCommand: SessionCommand {
       anyway, as an app that skipped the products request would, and fails with SKError 3 paymentInvalid.
       """)
 
-  @Argument(help: "The product identifier.")
+  @Argument(help: "The product identifier.", completion: .session(.products))
   var productId: String
 
   @Option(name: [.customShort("q"), .long], help: "How many, 1 to 10.")
   var quantity = 1
 
-  @Option(help: "A promotional offer to redeem (auto-renewable subscriptions).")
+  @Option(
+    help: "A promotional offer to redeem (auto-renewable subscriptions).", completion: .session(.offers))
   var offer: String?
 
   @Flag(help: "Send the payment even when the catalog has no such product.")

@@ -39,7 +39,7 @@ struct CACommand: ParsableCommand {
       abstract:
         "Write the root certificate for a verifier to trust (PEM unless the file ends in .der or --der).")
 
-    @Argument(help: "The file to write.")
+    @Argument(help: "The file to write.", completion: .file())
     var file: String
 
     @Flag(help: "DER bytes.")

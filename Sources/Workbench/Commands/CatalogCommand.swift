@@ -33,7 +33,7 @@ struct CatalogCommand: ParsableCommand {
         cannot honour.
         """)
 
-    @Argument(help: "The catalog file.")
+    @Argument(help: "The catalog file.", completion: .file())
     var file: String
 
     @Option(help: "For a .storekit file, the app's bundle identifier (such files name none).")

@@ -19,7 +19,7 @@ extension CatalogCommand {
       case storekit
     }
 
-    @Argument(help: "The file to write.")
+    @Argument(help: "The file to write.", completion: .file())
     var file: String
 
     @Option(help: "The file's format: storekit.")

@@ -13,7 +13,7 @@ struct ConsentCommand: SessionCommand {
   @Argument(help: "accept or decline.")
   var answer: Answer
 
-  @Argument(help: "An auto-renewable product of the group.")
+  @Argument(help: "An auto-renewable product of the group.", completion: .session(.autoRenewables))
   var productId: String
 
   func validate() throws {

@@ -28,7 +28,7 @@ struct DeviceCommand: ParsableCommand {
   struct Use: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Make another device the current one.")
 
-    @Argument(help: "The device's name.")
+    @Argument(help: "The device's name.", completion: .session(.devices))
     var name: String
 
     func validate() throws {

@@ -41,7 +41,7 @@ struct DownloadControlCommand: SessionCommand {
   @Argument(help: "start, pause, resume or cancel.")
   var verb: Verb
 
-  @Argument(help: "The transaction.")
+  @Argument(help: "The transaction.", completion: .session(.transactions))
   var transaction: String
 
   func validate() throws {
@@ -65,7 +65,7 @@ struct StartDownloadsCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "start-downloads", abstract: "Start a transaction's downloads (SKPaymentQueue.start).")
 
-  @Argument(help: "The transaction.")
+  @Argument(help: "The transaction.", completion: .session(.transactions))
   var transaction: String
 
   func validate() throws {

@@ -6,7 +6,7 @@ struct ExpireCommand: SessionCommand {
     commandName: "expire",
     abstract: "End a subscription's current period now (like SKTestSession.expireSubscription).")
 
-  @Argument(help: "An auto-renewable product of the group.")
+  @Argument(help: "An auto-renewable product of the group.", completion: .session(.autoRenewables))
   var productId: String
 
   func validate() throws {

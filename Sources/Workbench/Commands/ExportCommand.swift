@@ -24,7 +24,7 @@ struct ExportCommand: ParsableCommand {
         atomically; a relative path is written beside the script that exports.
         """)
 
-    @Argument(help: "The script to write, such as customer.storebench.")
+    @Argument(help: "The script to write, such as customer.storebench.", completion: .file())
     var file: String
 
     @Flag(help: "Replace customer identifiers with consistent stand-ins, so the script can be committed.")

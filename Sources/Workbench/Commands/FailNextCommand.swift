@@ -15,7 +15,9 @@ struct FailNextCommand: SessionCommand {
   @Argument(help: "buy (default), products, restore or download.")
   var api: FaultPlan.API = .buy
 
-  @Option(help: "The SKError, by name or number (default unknown).")
+  @Option(
+    help: "The SKError, by name or number (default unknown).",
+    completion: .list(SKErrorCode.allCases.map(\.name)))
   var error = "unknown"
 
   @Option(help: "How many calls in a row fail.")

@@ -7,7 +7,7 @@ struct FinishCommand: SessionCommand {
     abstract: "Finish transactions, as the app's finishTransaction would.",
     discussion: "TXN is a handle (#1), last, or a transaction id.")
 
-  @Argument(help: "The transaction to finish.")
+  @Argument(help: "The transaction to finish.", completion: .session(.transactions))
   var transaction: String?
 
   @Flag(help: "Finish every finishable transaction in the queue.")

@@ -11,7 +11,7 @@ struct GracePeriodCommand: SessionCommand {
   @Argument(help: "on or off.")
   var setting: Switch
 
-  @Argument(help: "3d, 16d or 28d.")
+  @Argument(help: "3d, 16d or 28d.", completion: .list(["3d", "16d", "28d"]))
   var duration: String?
 
   func validate() throws {

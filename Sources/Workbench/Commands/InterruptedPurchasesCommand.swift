@@ -24,7 +24,7 @@ struct ResolveCommand: SessionCommand {
     commandName: "resolve",
     abstract: "The customer resolves an interrupted purchase: a new purchased transaction arrives.")
 
-  @Argument(help: "The interrupted (failed) transaction.")
+  @Argument(help: "The interrupted (failed) transaction.", completion: .session(.transactions))
   var transaction: String
 
   func validate() throws {

@@ -11,7 +11,7 @@ struct JWSCommand: SessionCommand {
       "Sign a transaction (JWSTransaction), its subscription's renewal info, or the app transaction, as StoreKit 2 and the App Store Server API do."
   )
 
-  @Argument(help: "The transaction (#N, last or an id).")
+  @Argument(help: "The transaction (#N, last or an id).", completion: .session(.transactions))
   var transaction: String?
 
   @Flag(help: "The renewal info of the transaction's subscription instead.")
@@ -20,7 +20,7 @@ struct JWSCommand: SessionCommand {
   @Flag(help: "The app transaction of the device instead.")
   var app = false
 
-  @Option(help: "Write the compact JWS to a file.")
+  @Option(help: "Write the compact JWS to a file.", completion: .file())
   var export: String?
 
   func validate() throws {

@@ -13,7 +13,7 @@ struct LoadCommand: SessionCommand {
       is read from the script's directory.
       """)
 
-  @Argument(help: "The saved world.")
+  @Argument(help: "The saved world.", completion: .file())
   var file: String
 
   func validate() throws {

@@ -14,10 +14,14 @@ struct NotifyCommand: SessionCommand {
       the pending refund request's reason, else OTHER. Needs a notification URL for the world's environment.
       """)
 
-  @Argument(help: "The notificationType, such as DID_RENEW or TEST.")
+  @Argument(
+    help: "The notificationType, such as DID_RENEW or TEST.",
+    completion: .list(ServerEvent.Kind.allCases.map(\.rawValue)))
   var type: String
 
-  @Argument(help: "The subtype, if the type has one, then the transaction.")
+  @Argument(
+    help: "The subtype, if the type has one, then the transaction.",
+    completion: .session(.words(ServerEvent.Subtype.allCases.map(\.rawValue)), .transactions))
   var rest: [String] = []
 
   func validate() throws {

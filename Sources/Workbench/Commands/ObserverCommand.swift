@@ -18,19 +18,23 @@ struct ObserverCommand: ParsableCommand {
         An observer added while transactions wait in the queue hears them at once.
         """)
 
+    /// The values --purchased, --restored and --failed take, for completion.
+    static let actionLists = ["deliver", "finish", "deliver,finish", "finish,deliver", "none"]
+
     @Argument(help: "The observer's name, shown in log lines.")
     var name: String
 
-    @Argument(help: "A policy preset (default: correct).")
+    @Argument(
+      help: "A policy preset (default: correct).", completion: .list(ObserverPolicy.presets.map(\.name)))
     var preset = "correct"
 
-    @Option(help: "Actions for purchased transactions.")
+    @Option(help: "Actions for purchased transactions.", completion: .list(actionLists))
     var purchased: String?
 
-    @Option(help: "Actions for restored transactions.")
+    @Option(help: "Actions for restored transactions.", completion: .list(actionLists))
     var restored: String?
 
-    @Option(help: "Actions for failed transactions.")
+    @Option(help: "Actions for failed transactions.", completion: .list(actionLists))
     var failed: String?
 
     func validate() throws {
@@ -79,7 +83,7 @@ struct ObserverCommand: ParsableCommand {
   struct Remove: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Unregister an observer.")
 
-    @Argument(help: "The observer's name.")
+    @Argument(help: "The observer's name.", completion: .session(.observers))
     var name: String
 
     func validate() throws {

@@ -9,7 +9,7 @@ struct OrderIDCommand: SessionCommand {
       "The order id of a purchase, as the customer's emailed receipt shows it (Look Up Order ID, production only).",
     discussion: "Renewals and family shares belong to no new order.")
 
-  @Argument(help: "The transaction (#N, last, or an id).")
+  @Argument(help: "The transaction (#N, last, or an id).", completion: .session(.transactions))
   var transaction: String
 
   func validate() throws {

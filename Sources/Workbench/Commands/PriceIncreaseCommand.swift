@@ -10,7 +10,7 @@ struct PriceIncreaseCommand: SessionCommand {
       "With --consent-required, subscribers must `consent accept` before their next renewal or it expires with intent 3."
   )
 
-  @Argument(help: "An auto-renewable product.")
+  @Argument(help: "An auto-renewable product.", completion: .session(.autoRenewables))
   var productId: String
 
   @Argument(help: "The new price, such as 7.99.")

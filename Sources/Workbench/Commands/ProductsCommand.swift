@@ -9,7 +9,7 @@ struct ProductsCommand: SessionCommand {
     abstract: "Ask for products, like SKProductsRequest: valid products and invalid identifiers.",
     discussion: "With no identifiers, asks for the whole catalog.")
 
-  @Argument(help: "Product identifiers to ask for.")
+  @Argument(help: "Product identifiers to ask for.", completion: .session(.products))
   var ids: [String] = []
 
   func validate() throws {

@@ -50,7 +50,7 @@ struct ReceiptCommand: ParsableCommand {
       abstract:
         "Write the signed receipt (PKCS#7): DER bytes, or base64 text as an app sends it to its server.")
 
-    @Argument(help: "The file to write.")
+    @Argument(help: "The file to write.", completion: .file())
     var file: String
 
     @Flag(help: "DER bytes (the default).")

@@ -15,7 +15,7 @@ struct RecordCommand: SessionCommand {
       its error. record stop ends it; record alone says whether a recording is on.
       """)
 
-  @Argument(help: "The script to write, or stop.", completion: .file(extensions: ["storebench"]))
+  @Argument(help: "The script to write, or stop.", completion: .session(.words(["stop"]), .files))
   var file: String?
 
   @Flag(help: "Replace FILE if it exists.")

@@ -36,7 +36,7 @@ struct RefundCommand: ParsableCommand {
       commandName: "issue",
       abstract: "Refund a transaction now (REFUND); `refund TXN` for short.")
 
-    @Argument(help: "The transaction (#N, last, or an id).")
+    @Argument(help: "The transaction (#N, last, or an id).", completion: .session(.transactions))
     var transaction: String
 
     @Option(help: "app-issue or other.")
@@ -65,7 +65,7 @@ struct RefundCommand: ParsableCommand {
     @Argument(help: "grant or decline.")
     var decision: Decision
 
-    @Argument(help: "The transaction (#N, last, or an id).")
+    @Argument(help: "The transaction (#N, last, or an id).", completion: .session(.transactions))
     var transaction: String
 
     func validate() throws {
@@ -93,7 +93,7 @@ struct RefundCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Reverse a refund after a dispute: the cancellation is removed (REFUND_REVERSED).")
 
-    @Argument(help: "The refunded transaction (#N, last, or an id).")
+    @Argument(help: "The refunded transaction (#N, last, or an id).", completion: .session(.transactions))
     var transaction: String
 
     func validate() throws {

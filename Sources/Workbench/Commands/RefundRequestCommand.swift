@@ -30,7 +30,7 @@ struct RefundRequestCommand: SessionCommand {
       auto-renew off (DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED).
       """)
 
-  @Argument(help: "The transaction (#N, last, or an id).")
+  @Argument(help: "The transaction (#N, last, or an id).", completion: .session(.transactions))
   var transaction: String
 
   @Option(help: "unintended-purchase, fulfillment-issue, unsatisfied-with-purchase, legal or other.")

@@ -6,7 +6,7 @@ struct RenewNowCommand: SessionCommand {
     commandName: "renew-now",
     abstract: "End the current period now and renew (like SKTestSession.forceRenewalOfSubscription).")
 
-  @Argument(help: "An auto-renewable product of the group.")
+  @Argument(help: "An auto-renewable product of the group.", completion: .session(.autoRenewables))
   var productId: String
 
   func validate() throws {

@@ -13,7 +13,7 @@ struct SaveCommand: SessionCommand {
       relative path is written beside the script that saves it.
       """)
 
-  @Argument(help: "The file to write.")
+  @Argument(help: "The file to write.", completion: .file())
   var file: String
 
   func validate() throws {

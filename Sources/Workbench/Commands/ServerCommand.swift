@@ -31,7 +31,9 @@ struct ServerCommand: ParsableCommand {
         Endpoints: \(ServerFault.endpointNames.joined(separator: ", ")).
         """)
 
-    @Argument(help: "The endpoint's short name, such as history, or all.")
+    @Argument(
+      help: "The endpoint's short name, such as history, or all.",
+      completion: .list(ServerFault.endpointNames + ["all"]))
     var endpoint: String
 
     @Argument(help: "rate-limit, error, not-found-younger, delay or status.")

@@ -7,7 +7,8 @@ struct StatusCommand: SessionCommand {
     commandName: "status",
     abstract: "Show the subscription of a product's group: status, renewal, offers, billing.")
 
-  @Argument(help: "An auto-renewable product (any product of the group).")
+  @Argument(
+    help: "An auto-renewable product (any product of the group).", completion: .session(.autoRenewables))
   var productId: String
 
   func validate() throws {

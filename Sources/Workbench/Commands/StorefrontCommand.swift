@@ -10,7 +10,7 @@ struct StorefrontCommand: SessionCommand {
       "Observers hear paymentQueueDidChangeStorefront. A storefront without its own price in the catalog charges the base price in the base currency."
   )
 
-  @Argument(help: "An ISO 3166-1 alpha-3 code.")
+  @Argument(help: "An ISO 3166-1 alpha-3 code.", completion: .session(.storefronts))
   var code: String?
 
   func validate() throws {
@@ -31,7 +31,7 @@ struct LocaleCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "locale", abstract: "Show or change the locale of product titles, such as zh_CN.")
 
-  @Argument(help: "A locale identifier such as en_US or zh_CN.")
+  @Argument(help: "A locale identifier such as en_US or zh_CN.", completion: .session(.locales))
   var identifier: String?
 
   func validate() throws {

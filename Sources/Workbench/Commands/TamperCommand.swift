@@ -8,7 +8,7 @@ struct TamperCommand: SessionCommand {
       "Flip the lowest bit of one byte of a file (default: the last byte), to check that verifiers reject the change."
   )
 
-  @Argument(help: "The file.")
+  @Argument(help: "The file.", completion: .file())
   var file: String
 
   @Option(help: "The byte's offset; negative counts from the end.")

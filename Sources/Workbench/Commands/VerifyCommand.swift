@@ -22,10 +22,10 @@ struct VerifyCommand: SessionCommand {
       production, 21008 production receipt sent to sandbox, 21010 account not found.
       """)
 
-  @Option(help: "A receipt file, DER or base64 (default: the device's receipt).")
+  @Option(help: "A receipt file, DER or base64 (default: the device's receipt).", completion: .file())
   var file: String?
 
-  @Option(help: "A JWS file to verify and decode instead of a receipt.")
+  @Option(help: "A JWS file to verify and decode instead of a receipt.", completion: .file())
   var jws: String?
 
   @Option(help: "The shared secret sent as password.")

@@ -22,7 +22,7 @@ struct ImportAppCommand: SessionCommand {
   @Option(help: "original_purchase_date of the app.")
   var originalPurchase: FactDate?
 
-  @Option(help: "Sandbox or Production.")
+  @Option(help: "Sandbox or Production.", completion: .list(["Sandbox", "Production"]))
   var environment: String?
 
   @Option(help: "The app's Apple ID (app_item_id, appAppleId).")

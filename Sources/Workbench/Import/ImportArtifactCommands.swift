@@ -4,11 +4,12 @@ import Simulation
 /// What every `import KIND FILE` takes: the file, the roots to trust, whether unverified data may
 /// come in, and which side wins a conflict.
 struct ImportArtifactOptions: ParsableArguments {
-  @Argument(help: "The file (- for standard input).")
+  @Argument(help: "The file (- for standard input).", completion: .file())
   var file: String
 
   @Option(
-    help: "A root certificate to trust (DER or PEM; repeat for several). Default: storebench's own root.")
+    help: "A root certificate to trust (DER or PEM; repeat for several). Default: storebench's own root.",
+    completion: .file())
   var trust: [String] = []
 
   @Flag(help: "Import data whose signature does not verify, saying so.")

@@ -20,15 +20,16 @@ struct ImportRenewalCommand: SessionCommand {
 
   @Argument(help: "The subscription's original transaction id.")
   var originalId: UInt64
-  @Option(help: "product_id of the current period.")
+  @Option(help: "product_id of the current period.", completion: .session(.autoRenewables))
   var product: String?
-  @Option(help: "auto_renew_product_id: what the next renewal is for.")
+  @Option(help: "auto_renew_product_id: what the next renewal is for.", completion: .session(.autoRenewables))
   var renewsTo: String?
   @Option(help: "auto_renew_status.")
   var autoRenew: Switch?
   @Option(
     help:
-      "expiration_intent: 1 cancelled, 2 billing error, 3 price increase declined, 4 unavailable, 5 other.")
+      "expiration_intent: 1 cancelled, 2 billing error, 3 price increase declined, 4 unavailable, 5 other.",
+    completion: .list(["1", "2", "3", "4", "5"]))
   var intent: Int?
   @Option(help: "is_in_billing_retry_period.")
   var billingRetry: Switch?

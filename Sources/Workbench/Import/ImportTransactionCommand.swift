@@ -34,7 +34,7 @@ struct ImportTransactionCommand: SessionCommand {
     }
   }
 
-  @Argument(help: "The product identifier.")
+  @Argument(help: "The product identifier.", completion: .session(.products))
   var product: String
   @Argument(help: "The transaction id (digits).")
   var id: UInt64
@@ -54,11 +54,11 @@ struct ImportTransactionCommand: SessionCommand {
   var trial = false
   @Flag(help: "is_in_intro_offer_period.")
   var intro = false
-  @Option(help: "promotional_offer_id.")
+  @Option(help: "promotional_offer_id.", completion: .session(.offers))
   var offer: String?
   @Option(help: "cancellation_date: Apple refunded it then.")
   var revoked: FactDate?
-  @Option(help: "cancellation_reason: 0 other, 1 an issue in the app.")
+  @Option(help: "cancellation_reason: 0 other, 1 an issue in the app.", completion: .list(["0", "1"]))
   var revocationReason: Int?
   @Flag(help: "An upgrade replaced it.")
   var upgraded = false
@@ -68,7 +68,7 @@ struct ImportTransactionCommand: SessionCommand {
   var group: String?
   @Option(help: "appAccountToken (a UUID).")
   var appAccountToken: String?
-  @Option(help: "The storefront, such as USA.")
+  @Option(help: "The storefront, such as USA.", completion: .session(.storefronts))
   var storefront: String?
   @Option(help: "What was paid, in milliunits of --currency (JWS price).")
   var price: Int64?

@@ -31,6 +31,11 @@ struct CommandSpec: Sendable, Hashable {
     var isFile: Bool
     /// Whether it takes every word after it as it stands, dashes included (`expect`'s words).
     var isPassthrough = false
+    /// Whether the command computes its values (`completion: .session(…)` or another `.custom`).
+    var isCustom: Bool = false
+    /// How ArgumentParser's `---completion` request names it: its first name, or
+    /// `positional@N` for the Nth positional argument.
+    var completionName: String = ""
   }
 
   /// The command's name.
@@ -91,7 +96,20 @@ struct CommandSpec: Sendable, Hashable {
     self.init(
       name: info.commandName, aliases: info.aliases ?? [],
       subcommands: (info.subcommands ?? []).filter { $0.shouldDisplay ?? true }.map(CommandSpec.init),
-      arguments: (info.arguments ?? []).compactMap(Argument.init))
+      arguments: Self.arguments(info.arguments ?? []))
+  }
+
+  /// The arguments ArgumentParser lists, positionals numbered as `---completion` numbers them.
+  private static func arguments(_ infos: [ToolInfo.Argument]) -> [Argument] {
+    var position = 0
+    return infos.compactMap { info in
+      guard var argument = Argument(info) else { return nil }
+      if argument.kind == .positional {
+        argument.completionName = "positional@\(position)"
+        position += 1
+      }
+      return argument
+    }
   }
 }
 
@@ -99,12 +117,14 @@ extension CommandSpec.Argument {
   fileprivate init?(_ info: ToolInfo.Argument) {
     let names = (info.names ?? []).map { ($0.kind == "long" ? "--" : "-") + $0.name }
     guard info.kind == .positional || !names.isEmpty else { return nil }
+    let ordered = names.filter { $0.hasPrefix("--") } + names.filter { !$0.hasPrefix("--") }
     self.init(
-      kind: info.kind, names: names.filter { $0.hasPrefix("--") } + names.filter { !$0.hasPrefix("--") },
+      kind: info.kind, names: ordered,
       valueName: info.valueName ?? "", isRepeating: info.isRepeating ?? false,
       values: (info.allValues ?? []) + (info.completionKind?.list?.values ?? []),
       isFile: info.completionKind?.file != nil || info.completionKind?.directory != nil,
-      isPassthrough: info.parsingStrategy == "allRemainingInput")
+      isPassthrough: info.parsingStrategy == "allRemainingInput",
+      isCustom: info.completionKind?.custom != nil, completionName: ordered.first ?? "")
   }
 }
 
@@ -132,6 +152,7 @@ private struct ToolInfo: Decodable {
       var list: List?
       var file: [String: [String]]?
       var directory: [String: [String]]?
+      var custom: [String: String]?
     }
 
     var kind: CommandSpec.Argument.Kind

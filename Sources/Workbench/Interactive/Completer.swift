@@ -1,10 +1,13 @@
+import ArgumentParser
+import Catalog
 import Foundation
 import Observer
 
 /// Completes lines of the command language for TAB at the prompt: command names, subcommands and
-/// options from the ArgumentParser tree of ``WorkbenchCommand``, and values from the session:
-/// product identifiers, transactions, observers, policy presets, file names. It needs no terminal,
-/// so that tests drive it directly.
+/// options from the ArgumentParser tree of ``WorkbenchCommand``, and each argument's values as its
+/// command declares them (`completion: .list`, `.file`, `.session(…)`): product identifiers,
+/// transactions, observers, storefronts, file names, … It needs no terminal, so that tests drive it
+/// directly.
 public struct Completer {
   /// The session whose catalog, queue and observers supply values.
   public let session: Session
@@ -90,7 +93,7 @@ public struct Completer {
   ) -> [CompletionSource] {
     if word.hasPrefix("-") { return [.words(command.arguments.flatMap(\.names))] }
     if let last = arguments.last, let option = command.argument(named: last), option.kind == .option {
-      return sources(of: option, at: path)
+      return sources(of: option, at: path, completing: word)
     }
     var position = 0
     var index = arguments.startIndex
@@ -107,48 +110,63 @@ public struct Completer {
     }
     let positionals = command.positionals
     guard let last = positionals.last else { return [] }
-    if position < positionals.count { return sources(of: positionals[position], at: path) }
-    return last.isRepeating ? sources(of: last, at: path) : []
+    if position < positionals.count {
+      return sources(of: positionals[position], at: path, completing: word)
+    }
+    return last.isRepeating ? sources(of: last, at: path, completing: word) : []
   }
 
-  /// Where an argument's values come from: its fixed values, the table of known arguments, else
-  /// what its value name suggests.
-  private func sources(of argument: CommandSpec.Argument, at path: [String]) -> [CompletionSource] {
+  /// Where an argument's values come from, as its command declares them: its fixed values
+  /// (`completion: .list`, an enumeration's cases), file names (`.file`), and the values the
+  /// command's own `completion: .session(…)` computes from the session.
+  private func sources(
+    of argument: CommandSpec.Argument, at path: [String], completing word: String
+  ) -> [CompletionSource] {
     var sources: [CompletionSource] = argument.values.isEmpty ? [] : [.words(argument.values)]
     if argument.isFile { sources.append(.files) }
-    let key = (path + [argument.valueName]).joined(separator: " ")
-    if let known = Self.knownArguments[key] { return sources + known }
-    let name = argument.valueName
-    if name.contains("product") { sources.append(.products) }
-    if name.contains("transaction") || name.contains("txn") { sources.append(.transactions) }
-    if name.contains("observer") { sources.append(.observers) }
-    if !argument.isFile && (name == "file" || name == "files" || name.hasSuffix("-file")) {
-      sources.append(.files)
-    }
+    if argument.isCustom { sources.append(.words(customValues(of: argument, at: path, completing: word))) }
     return sources
   }
 
-  /// Arguments whose value names say too little, by `COMMAND… VALUE-NAME`.
-  static let knownArguments: [String: [CompletionSource]] = [
-    "products ids": [.products],
-    "observer remove name": [.observers],
-    "observer add preset": [.presets],
-    "observer add purchased": [.actions],
-    "observer add restored": [.actions],
-    "observer add failed": [.actions],
-    "record file": [.words(["stop"])],
-  ]
+  /// What the argument's `completion: .custom` closure answers, asked as a shell's completion
+  /// script asks (`---completion`), with this completer lent to ``CompletionKind/session(_:)``.
+  private func customValues(
+    of argument: CommandSpec.Argument, at path: [String], completing word: String
+  )
+    -> [String]
+  {
+    let request = ["---completion"] + path + ["--", argument.completionName, "0", "\(word.count)", word]
+    return CompletionSource.$asking.withValue(CompletingSession(self)) {
+      do {
+        _ = try WorkbenchCommand.parseAsRoot(request)
+        return []
+      } catch {
+        let answer = WorkbenchCommand.fullMessage(for: error)
+        return answer.split(separator: "\n").map(String.init)
+      }
+    }
+  }
 
   /// The values a source offers for a partial word.
   func values(of source: CompletionSource, completing word: String) -> [String] {
     switch source {
     case .words(let words): return words
     case .products: return session.world.store.catalog.products.map(\.id)
+    case .autoRenewables:
+      return session.world.store.catalog.products.filter { $0.type == .autoRenewable }.map(\.id)
     case .transactions: return transactionReferences()
     case .observers: return session.device.queue.observers.map(\.name)
-    case .presets: return ObserverPolicy.presets.map(\.name)
-    case .actions: return ["deliver", "finish", "deliver,finish", "finish,deliver", "none"]
     case .files: return files(completing: word)
+    case .storefronts: return session.world.store.catalog.storefronts.map(\.id) + Storefront.known.map(\.id)
+    case .locales:
+      return session.world.store.catalog.products.flatMap { $0.localizations.map(\.locale) }
+        + [session.world.store.locale]
+    case .devices: return session.world.devices.map(\.name)
+    case .accounts: return session.world.store.allAccounts.map(\.name)
+    case .offers:
+      return session.world.store.catalog.products.flatMap {
+        $0.subscription?.promotionalOffers.compactMap(\.id) ?? []
+      }
     }
   }
 

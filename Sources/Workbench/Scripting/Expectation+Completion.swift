@@ -2,26 +2,48 @@ import Queue
 import Store
 
 extension Expectation {
+  /// The first words of the forms of `expect`, read from ``grammar`` (every `expect WORD` in it),
+  /// so that a form documented there completes.
+  static let forms: [String] = {
+    var forms: [String] = []
+    for line in grammar.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      for (index, word) in words.enumerated().dropLast() where word == "expect" {
+        let form = String(words[index + 1])
+        if !forms.contains(form) { forms.append(form) }
+      }
+    }
+    return forms
+  }()
+
   /// What may come next in an `expect` line after `words`, following ``grammar``.
   static func completionSources(after words: [String]) -> [CompletionSource] {
     let states = TransactionState.allCases.map(\.rawValue) + ["finished", "unfinished"]
     switch (words.first, words.count) {
-    case (nil, _):
-      return [
-        .words([
-          "txn", "storage", "queue", "history", "last-error", "clock", "observers", "notification",
-          "notifications",
-        ])
-      ]
+    case (nil, _): return [.words(forms)]
     case ("txn", 1): return [.transactions]
-    case ("txn", 2): return [.words(states + ["product", "quantity", "error", "original"])]
+    case ("txn", 2):
+      return [.words(states + ["product", "quantity", "error", "original", "date", "expires", "flag"])]
     case ("txn", 3):
       switch words[2] {
       case "product": return [.products]
       case "error": return [.words(["none"] + SKErrorCode.allCases.map(\.name))]
       case "original": return [.transactions]
+      case "flag": return [.words(TransactionFlag.allCases.map(\.rawValue))]
       default: return []
       }
+    case ("subscription", 1): return [.autoRenewables]
+    case ("subscription", 2):
+      let keywords = ["intent", "renewals", "expires", "auto-renew", "renews-as", "product"]
+      return [.words(SubscriptionStatus.allCases.map(\.rawValue) + keywords)]
+    case ("subscription", 3):
+      switch words[2] {
+      case "intent": return [.words(["none"] + ExpirationIntent.allCases.map { String($0.rawValue) })]
+      case "auto-renew": return [.words(["on", "off"])]
+      case "renews-as", "product": return [.autoRenewables]
+      default: return []
+      }
+    case ("verify", 1): return [.words(["0", "21002", "21003", "21004", "21007", "21008", "21010"])]
     case ("storage", 1): return [.products, .words(["empty"])]
     case ("storage", 2) where words[1] != "empty": return [.words(["unlocked", "locked"])]
     case ("queue", 1): return [.words(["empty", "count", "has", "lacks"])]
