@@ -29,8 +29,19 @@ extension PaymentQueue {
   @discardableResult
   public func removeObserver(named name: String) -> Bool {
     let before = observers.count
+    for observer in observers where observer.name == name {
+      callbacksHeard[ObjectIdentifier(observer)] = nil
+    }
     observers.removeAll { $0.name == name }
     return observers.count < before
+  }
+
+  /// How many times the registered observer of this name heard each callback since it was added
+  /// (`updatedTransactions`, `removedTransactions`, `restoreCompletedTransactionsFinished`, …),
+  /// or `nil` when no observer of that name is registered.
+  public func callbacks(heardBy name: String) -> [String: Int]? {
+    guard let observer = observers.first(where: { $0.name == name }) else { return nil }
+    return callbacksHeard[ObjectIdentifier(observer)] ?? [:]
   }
 
   /// The observers registered now, as targets of a callback queued now.
@@ -86,6 +97,7 @@ extension PaymentQueue {
     let registered = targets.compactMap { target in observers.first { ObjectIdentifier($0) == target } }
     for observer in registered {
       log.record(Event(time: now, actor: actor(observer.name), action: callback, detail: detail))
+      callbacksHeard[ObjectIdentifier(observer), default: [:]][callback, default: 0] += 1
       call(observer)
     }
   }

@@ -29,6 +29,9 @@ public final class PaymentQueue {
   public internal(set) var transactions: [PaymentTransaction] = []
   /// Registered observers, in the order they were added.
   public internal(set) var observers: [any TransactionObserver] = []
+  /// How many times each registered observer heard each callback since it was added (one log line
+  /// each), by observer and callback name.
+  var callbacksHeard: [ObjectIdentifier: [String: Int]] = [:]
   /// The hosted-content downloads of the transactions in this queue.
   public let downloads: DownloadQueue
   let registry: TransactionRegistry
@@ -248,6 +251,7 @@ public final class PaymentQueue {
   /// unfinished transactions stay, waiting for the next observer.
   public func relaunch() {
     observers.removeAll()
+    callbacksHeard.removeAll()
     pending.removeAll()
   }
 

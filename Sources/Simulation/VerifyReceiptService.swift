@@ -46,6 +46,9 @@ public struct VerifyReceiptService {
     public var receipt: AppReceipt?
     /// Apple's JSON body; ``ResponseBody/renderedJSON()`` writes its text.
     public var body: ResponseBody
+    /// The latest expiry of each product in `latest_receipt_info` (a receipt with auto-renewable
+    /// subscriptions), known even when the body was not asked for.
+    public var latestExpiries: [String: Date] = [:]
   }
 
   let world: World
@@ -88,7 +91,11 @@ public struct VerifyReceiptService {
       return failure(21010, request.endpoint, "no account holds the receipt's transactions (deleted?)")
     }
     if hasSubscriptions, let sharedSecret = world.sharedSecret, request.password != sharedSecret {
-      return failure(21004, request.endpoint, "the shared secret does not match the app's")
+      let reason =
+        request.password == nil
+        ? "no password was sent, and the app has a shared secret"
+        : "the shared secret does not match the app's"
+      return failure(21004, request.endpoint, reason)
     }
     return try success(receipt, account: account, subscriptions: hasSubscriptions, request: request, now: now)
   }
@@ -131,9 +138,10 @@ public struct VerifyReceiptService {
   private func success(
     _ receipt: AppReceipt, account: Account, subscriptions: Bool, request: Request, now: Date
   ) throws(SimulationError) -> Response {
+    let latestExpiries = subscriptions ? self.latestExpiries(account) : [:]
     guard request.includesTransactions else {
       let body = ResponseBody(environment: request.endpoint.rawValue, status: 0)
-      return Response(status: 0, failure: nil, receipt: receipt, body: body)
+      return Response(status: 0, failure: nil, receipt: receipt, body: body, latestExpiries: latestExpiries)
     }
     var body = ResponseBody(
       environment: request.endpoint.rawValue, receipt: ResponseBody.Receipt(receipt, answeredAt: now),
@@ -145,7 +153,17 @@ public struct VerifyReceiptService {
         ResponseBody.PendingRenewalInfo($0, at: now)
       }
     }
-    return Response(status: 0, failure: nil, receipt: receipt, body: body)
+    return Response(status: 0, failure: nil, receipt: receipt, body: body, latestExpiries: latestExpiries)
+  }
+
+  /// The latest expiry of each product among the records `latest_receipt_info` lists.
+  private func latestExpiries(_ account: Account) -> [String: Date] {
+    var latest: [String: Date] = [:]
+    for record in account.receiptRecords(asOf: account.stamp(at: world.store.clock.now)) {
+      guard let expires = record.expiresDate else { continue }
+      latest[record.productId] = max(latest[record.productId] ?? expires, expires)
+    }
+    return latest
   }
 
   private func latestReceiptInfo(_ account: Account, excludeOld: Bool) -> [ResponseBody.LatestReceiptInfo] {

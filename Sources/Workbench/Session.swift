@@ -92,6 +92,8 @@ public final class Session {
 
   /// The status of the last `verify`, for `expect verify`.
   public internal(set) var lastVerifyStatus: Int?
+  /// The answer of the last `verify` of a receipt (not a JWS), for `expect verify in-app|latest`.
+  public internal(set) var lastVerifyResponse: VerifyReceiptService.Response?
 
   /// Reads a file named in a command.
   func read(_ path: String) throws(WorkbenchError) -> [UInt8] {

@@ -131,6 +131,38 @@ import Verifier
     #expect(try VerifyReceiptService(world: world).verify(bare.request(to: .sandbox)).status == 21004)
   }
 
+  @Test func theSharedSecretIsAskedOnlyOfReceiptsWithSubscriptions() throws {
+    _ = try buy("level.pack")
+    // No subscription in the receipt: any password, or none, is accepted.
+    #expect(try verify(try signedReceipt(), secret: "right").status == 0)
+    #expect(try verify(try signedReceipt(), password: "wrong", secret: "right").status == 0)
+    _ = try buy("pro.monthly")
+    let missing = try verify(try signedReceipt(), secret: "right")
+    #expect(missing.status == 21004)
+    #expect(missing.failure == "no password was sent, and the app has a shared secret")
+    #expect(try verify(try signedReceipt(), password: "", secret: "right").status == 21004)
+    #expect(try verify(try signedReceipt(), password: "wrong", secret: "right").status == 21004)
+    #expect(try verify(try signedReceipt(), password: "right", secret: "right").status == 0)
+    // An app with no shared secret takes any password.
+    #expect(try verify(try signedReceipt(), password: "anything").status == 0)
+  }
+
+  @Test func theLatestExpiriesAreKnownWithoutTheBody() throws {
+    _ = try buy("pro.monthly")
+    _ = try world.advanceClock(by: TimeSpan(months: 1, seconds: 0))
+    let request = VerifyReceiptService.Request(
+      receiptData: try signedReceipt(), password: nil, endpoint: .sandbox, excludeOldTransactions: false,
+      includesTransactions: false)
+    let response = try VerifyReceiptService(world: world).verify(request)
+    #expect(response.body.latestReceiptInfo == nil)
+    #expect(response.latestExpiries == ["pro.monthly": Timestamp.parse("2026-02-08")!])
+    let full = try VerifyReceiptService(world: world).verify(
+      .init(
+        receiptData: try signedReceipt(), password: nil, endpoint: .sandbox, excludeOldTransactions: false))
+    let latest = full.body.latestReceiptInfo?.compactMap { Int64($0.expiresDateMs ?? "") }.max()
+    #expect(latest == Int64(Timestamp.parse("2026-02-08")!.timeIntervalSince1970 * 1000))
+  }
+
   @Test func aFinishedConsumableLeavesOnlyTheNextReceipt() throws {
     world.device.queue.removeObserver(named: "app")
     let coins = try buy("coins.100")

@@ -64,6 +64,7 @@ struct VerifyCommand: SessionCommand {
         receiptData: data, password: password, endpoint: endpoint,
         excludeOldTransactions: excludeOldTransactions, includesTransactions: json))
     session.lastVerifyStatus = response.status
+    session.lastVerifyResponse = response
     if json {
       session.print(lines: try response.body.renderedJSON().trimmedLines)
     } else if let failure = response.failure {
@@ -83,10 +84,12 @@ struct VerifyCommand: SessionCommand {
     do {
       let verified = try verifier.verify(token, at: session.world.store.clock.now)
       session.lastVerifyStatus = 0
+      session.lastVerifyResponse = nil
       session.print("JWS valid: signed by \(verified.chain.leaf.subject)")
       session.print(lines: String(decoding: verified.token.payload, as: UTF8.self).trimmedLines)
     } catch {
       session.lastVerifyStatus = 21003
+      session.lastVerifyResponse = nil
       session.print("JWS rejected: \(error)")
     }
   }

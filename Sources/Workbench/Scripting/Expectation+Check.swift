@@ -1,5 +1,6 @@
 import Foundation
 import Queue
+import Simulation
 import Store
 
 extension Expectation {
@@ -82,8 +83,52 @@ extension Expectation {
         history.count == count,
         "history has \(history.count) \(productId.map { "\($0) " } ?? "")entries, expected \(count)")
     case .historyTotal(let amount):
-      let total = try session.account.history.reduce(Decimal(0)) { $0 + $1.charged.amount }
-      try require(total == amount, "history charged \(total) in all, expected \(amount)")
+      let history = try session.account.history
+      let charged = history.reduce(Decimal(0)) { $0 + $1.charged.amount }
+      let refunded = history.reduce(Decimal(0)) { $0 + ($1.refunded?.amount ?? 0) }
+      try require(
+        charged - refunded == amount,
+        "history comes to \(charged - refunded) (charged \(charged), refunded \(refunded)), expected \(amount)"
+      )
+    case .refunded(let reference):
+      let transaction = try session.transaction(reference)
+      let record = session.currentRecord(of: transaction)
+      try require(
+        record.map { Expectation.TransactionFlag.refunded.holds(for: $0) } ?? false,
+        "\(transaction.handleText) is not refunded")
+    case .verifyInApp(let count):
+      let response = try lastVerify(session)
+      let actual = response.receipt?.inAppPurchases.count ?? 0
+      try require(
+        actual == count, "the last verify's receipt has \(actual) in_app entries, expected \(count)")
+    case .verifyLatestExpiry(let productId, let date):
+      let latest = try lastVerify(session).latestExpiries[productId]
+      try require(
+        latest == date,
+        "the last verify's latest_receipt_info has \(latest.map { "\(productId) expiring \(Timestamp.iso8601($0))" } ?? "no \(productId) with an expiry"), expected \(Timestamp.iso8601(date))"
+      )
+    case .receiptEntries(let productId, let count):
+      let receipt = try session.world.receipt(of: session.device)
+      let actual = receipt.inAppPurchases.count { $0.productId == productId }
+      if let count {
+        try require(actual == count, "the receipt has \(actual) \(productId) entries, expected \(count)")
+      } else {
+        try require(actual > 0, "the receipt has no \(productId) entry")
+      }
+    case .downloadState(let productId, let state):
+      let download = session.device.queue.downloads.all.last { $0.transaction.payment.productId == productId }
+      guard let download else {
+        throw ExpectationFailure("no download of \(productId) on \(session.device.name)")
+      }
+      try require(
+        download.state == state,
+        "\(productId)'s download is \(download.state.rawValue), expected \(state.rawValue)")
+    case .callback(let observer, let callback, let count):
+      guard let heard = session.device.queue.callbacks(heardBy: observer) else {
+        throw ExpectationFailure("no observer \(observer) is registered on \(session.device.name)")
+      }
+      let actual = heard[callback] ?? 0
+      try require(actual == count, "\(observer) heard \(callback) \(actual) times, expected \(count)")
     case .lastError(let substring):
       try checkLastError(session.lastCommandError, contains: substring)
     case .clock(let date):
@@ -115,6 +160,13 @@ extension Expectation {
       let actual = session.device.queue.observers.count
       try require(actual == count, "\(actual) observers registered, expected \(count)")
     }
+  }
+
+  private func lastVerify(_ session: Session) throws -> VerifyReceiptService.Response {
+    guard let response = session.lastVerifyResponse else {
+      throw ExpectationFailure("no receipt was verified yet (`verify` first)")
+    }
+    return response
   }
 
   private func checkOriginal(of transaction: PaymentTransaction, is original: PaymentTransaction) throws {

@@ -19,7 +19,11 @@ import Store
 /// expect last-error none | TEXT
 /// expect clock DATE
 /// expect observers N
-/// expect verify STATUS
+/// expect verify [status] STATUS | in-app N | latest PRODUCT expires DATE
+/// expect receipt contains PRODUCT [count N] | lacks PRODUCT
+/// expect download PRODUCT state STATE
+/// expect callback OBSERVER CALLBACK N
+/// expect refunded REF
 /// expect notification TYPE [SUBTYPE] [REF] | notifications N
 /// ```
 enum Expectation {
@@ -42,6 +46,13 @@ enum Expectation {
   case clock(Date)
   case observerCount(Int)
   case verifyStatus(Int)
+  case verifyInApp(Int)
+  case verifyLatestExpiry(productId: String, date: Date)
+  /// Entries of a product in the device's receipt: `nil` for at least one.
+  case receiptEntries(productId: String, count: Int?)
+  case downloadState(productId: String, state: Download.State)
+  case callback(observer: String, callback: String, count: Int)
+  case refunded(reference: String)
   case notification(kind: ServerEvent.Kind, subtype: ServerEvent.Subtype?, reference: String?)
   case notificationCount(Int)
 
@@ -61,29 +72,84 @@ enum Expectation {
     case product(String)
   }
 
+  /// The forms, one or two lines each under 80 columns (so help prints them as they are), then
+  /// examples.
   static let grammar = """
-    expect txn REF STATE          (purchasing, purchased, failed, restored, deferred, finished, unfinished)
+    expect txn REF STATE        STATE: purchasing purchased failed restored
+                                deferred finished unfinished
     expect txn REF product ID | quantity N | error NAME|CODE|none | original REF
-    expect txn REF date DATE | expires DATE | flag trial|intro|upgraded|refunded|renewal
-    expect subscription PRODUCT STATUS    (active, in-trial, in-intro, in-grace, in-billing-retry, expired, revoked)
-    expect subscription PRODUCT intent N|none | renewals N | expires DATE | auto-renew on|off
-    expect subscription PRODUCT renews-as ID | product ID
-    expect storage PRODUCT N|unlocked|locked    expect storage empty
+    expect txn REF date DATE | expires DATE
+    expect txn REF flag trial|intro|upgraded|refunded|renewal
+    expect refunded REF         Apple refunded it (not an upgrade's refund)
+    expect subscription PRODUCT STATUS    STATUS: active in-trial in-intro in-grace
+                                in-billing-retry expired revoked
+    expect subscription PRODUCT intent N|none | renewals N | expires DATE
+    expect subscription PRODUCT auto-renew on|off | renews-as ID | product ID
+    expect storage PRODUCT N|unlocked|locked      expect storage empty
     expect queue empty | count N | has REF | lacks REF
     expect history count N | PRODUCT count N | total AMOUNT
+                                refunded purchases stay in the history, as in
+                                Apple's; the total is what was paid less refunds
+    expect receipt contains PRODUCT [count N] | lacks PRODUCT
+                                the in_app entries of the device's receipt
+    expect verify [status] N    the status of the last verify (0, 21002, 21003,
+                                21004, 21007, 21008, 21010)
+    expect verify in-app N      the in_app entries of the last verify's receipt
+    expect verify latest PRODUCT expires DATE
+                                the latest expiry of PRODUCT in latest_receipt_info
+    expect download PRODUCT state STATE   the product's latest download: waiting
+                                active paused finished failed cancelled
+    expect callback OBSERVER CALLBACK N   times OBSERVER heard CALLBACK since it
+                                was added (or the world loaded)
+    expect notification TYPE [SUBTYPE] [REF]   sent since the start; without
+                                SUBTYPE, any subtype of a type that has one
+    expect notifications N      expect observers N      expect clock DATE
     expect last-error none | TEXT
-    expect clock DATE             expect observers N
-    expect verify STATUS          (the status of the last verify: 0, 21002, 21003, 21004, 21007, 21008, 21010)
-    expect notification TYPE [SUBTYPE] [REF]    (sent since the start; without SUBTYPE, a type that
-                                  can come alone must have none, the others any)
-    expect notifications N        (how many server notifications were sent)
-    REF is #N, last, or a transaction id.
+    REF is #N, last, or a transaction id. CALLBACK is updatedTransactions,
+    removedTransactions, restoreCompletedTransactionsFinished,
+    restoreCompletedTransactionsFailedWithError, updatedDownloads,
+    didRevokeEntitlementsForProductIdentifiers or paymentQueueDidChangeStorefront.
+    Examples:
+      expect txn #1 purchased           expect subscription pro.monthly in-trial
+      expect receipt contains pro.monthly count 2
+      expect verify latest pro.monthly expires 2026-02-08
+      expect download maps.hd state finished
+      expect callback app removedTransactions 3
+      expect history total 5.98         expect refunded #3
     """
 
   /// Parses the words after `expect`.
   ///
   /// - Throws: ``WorkbenchError`` quoting the grammar when the words fit none of the forms.
   static func parse(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    do {
+      return try parseForm(words)
+    } catch {
+      throw WorkbenchError("\(error.description)\n\(forms(of: words.first))")
+    }
+  }
+
+  /// The grammar's forms for a subject (`txn`, `verify`, …) with their explanations, or the list
+  /// of subjects when the word is none of them.
+  static func forms(of subject: String?) -> String {
+    var lines: [String] = []
+    var inForm = false
+    for line in grammar.components(separatedBy: "\n") {
+      if line.hasPrefix("expect ") {
+        inForm = subject.map { line.hasPrefix("expect \($0) ") || line.contains("  expect \($0) ") } ?? false
+      } else if !line.hasPrefix(" ") {
+        inForm = false
+      }
+      if inForm { lines.append(line) }
+    }
+    guard lines.isEmpty else { return lines.joined(separator: "\n") }
+    return """
+      subjects: txn refunded subscription storage queue history receipt verify download callback
+      notification notifications observers clock last-error (`help expect` shows every form)
+      """
+  }
+
+  private static func parseForm(_ words: [String]) throws(WorkbenchError) -> Expectation {
     switch words.first {
     case "txn": return try parseTransaction(Array(words.dropFirst()))
     case "storage": return try parseStorage(Array(words.dropFirst()))
@@ -98,11 +164,21 @@ enum Expectation {
         throw usage("clock takes one date")
       }
       return .clock(date)
-    case "verify":
-      guard words.count == 2, let status = Int(words[1]) else {
-        throw usage("verify takes a status such as 0 or 21004")
+    case "verify": return try parseVerify(Array(words.dropFirst()))
+    case "receipt": return try parseReceipt(Array(words.dropFirst()))
+    case "download":
+      guard words.count == 4, words[2] == "state" else { throw usage("download takes PRODUCT state STATE") }
+      guard let state = Download.State(rawValue: words[3]) else {
+        throw usage("\"\(words[3])\" is not a download state")
       }
-      return .verifyStatus(status)
+      return .downloadState(productId: words[1], state: state)
+    case "callback":
+      guard words.count == 4 else { throw usage("callback takes OBSERVER CALLBACK N") }
+      guard callbacks.contains(words[2]) else { throw usage("\"\(words[2])\" is not a callback") }
+      return .callback(observer: words[1], callback: words[2], count: try count(words[3]))
+    case "refunded":
+      guard words.count == 2 else { throw usage("refunded takes a transaction") }
+      return .refunded(reference: words[1])
     case "notification": return try parseNotification(Array(words.dropFirst()))
     case "notifications":
       guard words.count == 2 else { throw usage("notifications takes a count") }
@@ -116,7 +192,7 @@ enum Expectation {
   }
 
   private static func usage(_ reason: String) -> WorkbenchError {
-    WorkbenchError("expect: \(reason)\n\(grammar)")
+    WorkbenchError("expect: \(reason)")
   }
 
   private static func integer(_ text: String) throws(WorkbenchError) -> Int {
@@ -214,6 +290,39 @@ enum Expectation {
     }
     guard rest.count <= 1 else { throw usage("notification takes TYPE [SUBTYPE] [REF]") }
     return .notification(kind: kind, subtype: subtype, reference: rest.first)
+  }
+
+  /// The observer callbacks `expect callback` counts, as log lines name them.
+  static let callbacks = [
+    "updatedTransactions", "removedTransactions", "restoreCompletedTransactionsFinished",
+    "restoreCompletedTransactionsFailedWithError", "updatedDownloads",
+    "didRevokeEntitlementsForProductIdentifiers", "paymentQueueDidChangeStorefront",
+  ]
+
+  private static func parseVerify(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    switch (words.first, words.count) {
+    case (let word?, 1): return .verifyStatus(try status(word))
+    case ("status", 2): return .verifyStatus(try status(words[1]))
+    case ("in-app", 2): return .verifyInApp(try count(words[1]))
+    case ("latest", 4) where words[2] == "expires":
+      return .verifyLatestExpiry(productId: words[1], date: try date(words[3]))
+    default: throw usage("verify takes [status] N, in-app N or latest PRODUCT expires DATE")
+    }
+  }
+
+  private static func status(_ text: String) throws(WorkbenchError) -> Int {
+    guard let status = Int(text) else { throw usage("verify takes a status such as 0 or 21004") }
+    return status
+  }
+
+  private static func parseReceipt(_ words: [String]) throws(WorkbenchError) -> Expectation {
+    switch (words.first, words.count) {
+    case ("contains", 2): return .receiptEntries(productId: words[1], count: nil)
+    case ("contains", 4) where words[2] == "count":
+      return .receiptEntries(productId: words[1], count: try count(words[3]))
+    case ("lacks", 2): return .receiptEntries(productId: words[1], count: 0)
+    default: throw usage("receipt takes contains PRODUCT [count N] or lacks PRODUCT")
+    }
   }
 
   private static func parseStorage(_ words: [String]) throws(WorkbenchError) -> Expectation {
