@@ -14,7 +14,8 @@ struct Storebench: AsyncParsableCommand {
       `#!/usr/bin/env storebench` (or `#!/usr/bin/env -S storebench run`) runs as a program.
 
       The commands of the workbench language are listed by `help` at the prompt and by \
-      `storebench help-commands`.
+      `storebench help-commands`; `storebench help COMMAND` (or `storebench COMMAND --help`) shows \
+      one, and `storebench --state FILE COMMAND…` runs one on a world kept in FILE.
       """,
     version: StorebenchVersion.current,
     subcommands: [
@@ -28,7 +29,21 @@ struct Storebench: AsyncParsableCommand {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if ShellCompletion.isRequest(arguments) { ShellCompletion.answer(arguments) }
     Console.prepare()
-    await main(StateCommand.arguments(scriptArguments(arguments)))
+    let names = Set(configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases })
+    switch LanguageArguments.route(arguments, subcommands: names) {
+    case .parse(let arguments):
+      await main(StateCommand.arguments(scriptArguments(arguments)))
+    case .help(let words):
+      do {
+        Console.write(try CommandHelp.text(for: words))
+      } catch {
+        Console.error("error: \(error)")
+        Foundation.exit(ExitCode.validationFailure.rawValue)
+      }
+    case .refuse(let message):
+      Console.error("error: \(message)")
+      Foundation.exit(ExitCode.validationFailure.rawValue)
+    }
   }
 
   /// The arguments with `run` put in front when the first names an existing file rather than a

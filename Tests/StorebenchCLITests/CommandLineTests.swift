@@ -51,10 +51,27 @@ extension CLITests {
       #expect(try Binary.run(["help-commands"]).output == (try CommandHelp.text(for: [])) + "\n")
       #expect(
         try Binary.run(["help-commands", "observer", "add"]).output.hasPrefix(
-          "OVERVIEW: Register an observer"))
+          "usage: observer add NAME [PRESET]"))
       let unknown = try Binary.run(["help-commands", "bogus"])
       #expect(unknown.status == 1)
-      #expect(unknown.error == "error: no command \"bogus\"\n")
+      #expect(unknown.error == "error: no command or topic \"bogus\" (`help` lists them)\n")
+    }
+
+    @Test func theLanguagesCommandsAnswerFromTheShell() throws {
+      let buy = try CommandHelp.text(for: ["buy"]) + "\n"
+      #expect(try Binary.run(["help", "buy"]).output == buy)
+      #expect(try Binary.run(["buy", "--help"]).output == buy)
+      #expect(try Binary.run(["buy", "coins.100", "-h"]).output == buy)
+      #expect(try Binary.run(["help", "durations"]).output.hasPrefix("Durations"))
+      // storebench's own subcommands keep ArgumentParser's help.
+      #expect(try Binary.run(["help", "run"]).output.hasPrefix("OVERVIEW: Run script files"))
+      let products = try Binary.run(["products"])
+      #expect(products.status == 64)
+      #expect(products.error.hasPrefix("error: `products` is a workbench command: it needs a world."))
+      #expect(products.error.contains("`storebench --state FILE products`"))
+      let unknown = try Binary.run(["help", "bogus"])
+      #expect(unknown.status == 64)
+      #expect(unknown.error == "error: no command or topic \"bogus\" (`help` lists them)\n")
     }
 
     @Test func standardInputRunsAsAScriptWithoutAPrompt() throws {

@@ -18,4 +18,53 @@ import Testing
   @Test func anUnknownCommandIsAnError() {
     #expect(throws: WorkbenchError.self) { try CommandHelp.text(for: ["bogus"]) }
   }
+
+  @Test func everyCommandIsInExactlyOneGroup() {
+    let grouped = CommandGroup.all.flatMap(\.commands)
+    let names = CommandSpec.language.subcommands.map(\.name)
+    #expect(Set(names).subtracting(grouped).sorted() == [], "commands in no group")
+    #expect(Set(grouped).subtracting(names).sorted() == [], "groups name commands that do not exist")
+    #expect(Set(grouped).count == grouped.count)
+  }
+
+  @Test func theListShowsEachGroupAndTopic() throws {
+    let text = try CommandHelp.text(for: [])
+    for group in CommandGroup.all { #expect(text.contains("\n\(group.title)\n  ")) }
+    #expect(text.contains("Topics (`help TOPIC`): durations, refs, scripts, exit-codes, shared-secret"))
+  }
+
+  @Test func usageLinesAreWrittenAsTypedAtThePrompt() throws {
+    func walk(_ spec: CommandSpec, _ path: [String]) throws {
+      let text = try CommandHelp.text(for: path)
+      #expect(text.hasPrefix("usage: \(path.joined(separator: " "))"), "\(path)")
+      #expect(!text.contains("storebench \(path[0])"), "\(path)")
+      #expect(!text.contains("<"), "\(path): \(text)")
+      for subcommand in spec.subcommands { try walk(subcommand, path + [subcommand.name]) }
+    }
+    for spec in CommandSpec.language.subcommands { try walk(spec, [spec.name]) }
+    #expect(
+      try CommandHelp.text(for: ["buy"]).hasPrefix(
+        "usage: buy PRODUCT [--quantity N] [--offer ID] [--unchecked]"))
+  }
+
+  @Test func eachTopicExplainsItself() throws {
+    for topic in HelpTopic.allCases {
+      // `help shared-secret` is the command's help, then the topic.
+      let text = try CommandHelp.text(for: [topic.rawValue])
+      #expect(text.hasSuffix(topic.text))
+      #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(topic)")
+    }
+    #expect(try CommandHelp.text(for: ["durations"]).contains("1mo"))
+    #expect(try CommandHelp.text(for: ["refs"]).contains("last"))
+    #expect(try CommandHelp.text(for: ["exit-codes"]).contains("130"))
+  }
+
+  @Test func parseErrorsNameTheCommandAndWhatToType() {
+    #expect(
+      CommandUsage.parseError("Unknown option '--bogus'", words: ["buy", "x", "--bogus"])
+        == "buy: unknown option '--bogus' (options: --quantity, --offer, --unchecked)")
+    #expect(
+      CommandUsage.parseError("Missing expected argument '<duration>'", words: ["advance-clock"])
+        == "advance-clock: missing DURATION (such as 1d, 1mo)")
+  }
 }

@@ -36,6 +36,12 @@ struct CommandSpec: Sendable, Hashable {
     /// How ArgumentParser's `---completion` request names it: its first name, or
     /// `positional@N` for the Nth positional argument.
     var completionName: String = ""
+    /// Whether it may be left out.
+    var isOptional = false
+    /// Its one-line help.
+    var abstract = ""
+    /// The value it takes when left out, when it has one.
+    var defaultValue: String?
   }
 
   /// The command's name.
@@ -46,6 +52,10 @@ struct CommandSpec: Sendable, Hashable {
   var subcommands: [CommandSpec]
   /// Its arguments, options and flags, `--help` included.
   var arguments: [Argument]
+  /// Its one-line help.
+  var abstract = ""
+  /// Its longer help, paragraphs as written.
+  var discussion = ""
 
   /// The name and the aliases.
   var allNames: [String] { [name] + aliases }
@@ -97,9 +107,12 @@ struct CommandSpec: Sendable, Hashable {
       name: info.commandName, aliases: info.aliases ?? [],
       subcommands: (info.subcommands ?? []).filter { $0.shouldDisplay ?? true }.map(CommandSpec.init),
       arguments: Self.arguments(info.arguments ?? []))
+    abstract = info.abstract ?? ""
+    discussion = info.discussion ?? ""
   }
 
-  /// The arguments ArgumentParser lists, positionals numbered as `---completion` numbers them.
+  /// The arguments ArgumentParser shows, positionals numbered as `---completion` numbers them
+  /// (hidden ones included).
   private static func arguments(_ infos: [ToolInfo.Argument]) -> [Argument] {
     var position = 0
     return infos.compactMap { info in
@@ -108,7 +121,7 @@ struct CommandSpec: Sendable, Hashable {
         argument.completionName = "positional@\(position)"
         position += 1
       }
-      return argument
+      return info.shouldDisplay ?? true ? argument : nil
     }
   }
 }
@@ -124,7 +137,8 @@ extension CommandSpec.Argument {
       values: (info.allValues ?? []) + (info.completionKind?.list?.values ?? []),
       isFile: info.completionKind?.file != nil || info.completionKind?.directory != nil,
       isPassthrough: info.parsingStrategy == "allRemainingInput",
-      isCustom: info.completionKind?.custom != nil, completionName: ordered.first ?? "")
+      isCustom: info.completionKind?.custom != nil, completionName: ordered.first ?? "",
+      isOptional: info.isOptional ?? false, abstract: info.abstract ?? "", defaultValue: info.defaultValue)
   }
 }
 
@@ -134,6 +148,8 @@ private struct ToolInfo: Decodable {
     var commandName: String
     var aliases: [String]?
     var shouldDisplay: Bool?
+    var abstract: String?
+    var discussion: String?
     var subcommands: [Command]?
     var arguments: [Argument]?
   }
@@ -162,6 +178,10 @@ private struct ToolInfo: Decodable {
     var allValues: [String]?
     var completionKind: Completion?
     var parsingStrategy: String?
+    var shouldDisplay: Bool?
+    var isOptional: Bool?
+    var abstract: String?
+    var defaultValue: String?
   }
 
   var command: Command

@@ -108,8 +108,17 @@ public enum Interpreter {
     if let word = words.first, commandTypes[word] == nil, word != "help", !word.hasPrefix("-") {
       return .failed(UnknownCommand.message(for: word, among: Array(commandTypes.keys) + ["help"]))
     }
+    if words.first == "help" {
+      return help(for: Array(words.dropFirst()), in: session)
+    }
+    let parsed: any ParsableCommand
     do {
-      var command = try session.parsedCommands.command(for: words, parse: parse)
+      parsed = try session.parsedCommands.command(for: words, parse: parse)
+    } catch {
+      return parserOutcome(for: error, words: words, in: session)
+    }
+    do {
+      var command = parsed
       guard let sessionCommand = command as? any SessionCommand else {
         try command.run()
         return .succeeded
@@ -126,20 +135,30 @@ public enum Interpreter {
     } catch let error as SimulationError {
       return .failed(error.description)
     } catch {
-      return parserOutcome(for: error, in: session)
+      // An error of the model (StoreError, QueueError, …): its own words.
+      return .failed(WorkbenchCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }
 
-  /// Help requests print help; other parser errors and errors of the model become failures.
-  private static func parserOutcome(for error: any Error, in session: Session) -> Outcome {
-    let message = WorkbenchCommand.fullMessage(for: error)
-    guard WorkbenchCommand.exitCode(for: error) != .success else {
-      session.print(lines: message.trimmedLines)
+  /// Prints the help of a command or topic (``CommandHelp``), or fails when the words name neither.
+  private static func help(for words: [String], in session: Session) -> Outcome {
+    do {
+      session.print(lines: try CommandHelp.text(for: words).trimmedLines)
       return .succeeded
+    } catch {
+      return .failed(error.description)
     }
-    var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Help requests (`buy --help`) print the command's help; other parser errors become failures
+  /// worded as the command is typed (``CommandUsage/parseError(_:words:)``).
+  private static func parserOutcome(for error: any Error, words: [String], in session: Session) -> Outcome {
+    guard WorkbenchCommand.exitCode(for: error) != .success else {
+      return help(for: CommandSpec.language.command(at: words).path, in: session)
+    }
+    var text = WorkbenchCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-    return .failed(text)
+    return .failed(CommandUsage.parseError(text, words: words))
   }
 }
 
