@@ -52,12 +52,12 @@ public final class Download {
     max(0, (Double(content.size) - bytesReceived) / bandwidth)
   }
 
-  /// `#3 com.example.maps 1.2 active 25% (30s left)`.
+  /// `#3 com.example.maps 1.2 active 25% of 52.4 MB (30 s left)`.
   func summary(bandwidth: Double) -> String {
     let secondsLeft = timeRemaining(bandwidth: bandwidth)
     var text = "\(transaction.handleText) \(content.contentId) \(content.version) \(state.rawValue)"
-    text += " \(Int((progress * 100).rounded(.down)))%"
-    if state == .active { text += " (\(Int(secondsLeft.rounded(.up)))s left)" }
+    text += " \(Int((progress * 100).rounded(.down)))% of \(Wording.size(content.size))"
+    if state == .active { text += " (\(Wording.duration(secondsLeft)) left)" }
     if let error, state == .failed { text += " (\(error))" }
     return text
   }

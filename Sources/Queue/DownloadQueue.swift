@@ -104,7 +104,9 @@ public final class DownloadQueue {
 
   /// How observers' log lines show downloads: each with its progress at its share of the bandwidth.
   func summary(of downloads: [Download]) -> String {
-    let share = bandwidth / Double(max(1, active.count))
-    return downloads.map { $0.summary(bandwidth: share) }.joined(separator: ", ")
+    downloads.map { $0.summary(bandwidth: share) }.joined(separator: ", ")
   }
+
+  /// Each active download's share of the bandwidth, in bytes per second.
+  public var share: Double { bandwidth / Double(max(1, active.count)) }
 }

@@ -91,7 +91,7 @@ extension Store {
     }
     report(
       "priceIncrease",
-      "\(productId) now \(price(of: product))\(consentRequired ? ", \(waiting) subscriber(s) asked to consent" : "")"
+      "\(productId) now \(price(of: product))\(consentRequired ? ", \(Wording.plural(waiting, "subscriber")) asked to consent" : "")"
     )
   }
 

@@ -64,7 +64,7 @@ extension Store {
     let record = account.history[state.latestIndex]
     report(
       "renewalExtended",
-      "\(state.productId) of \(account.name) by \(days) day(s), now expires \(Timestamp.iso8601(newExpiry))",
+      "\(state.productId) of \(account.name) by \(Wording.plural(days, "day")), now expires \(Timestamp.iso8601(newExpiry))",
       [
         .init("product", state.productId), .init("account", account.name), .init("days", String(days)),
         .init("expires", Timestamp.iso8601(newExpiry)),
@@ -108,7 +108,8 @@ extension Store {
     }
     report(
       "massRenewalExtension",
-      "\(productId) by \(days) day(s): \(result.succeededCount) extended, \(result.failedCount) failed")
+      "\(productId) by \(Wording.plural(days, "day")): \(result.succeededCount) extended, \(result.failedCount) failed"
+    )
     return result
   }
 

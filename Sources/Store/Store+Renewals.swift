@@ -10,7 +10,8 @@ extension Store {
     } else if state.priceConsent == .pending {
       expire(state, intent: .priceIncreaseDeclined, account: account)
     } else if let cap = timeRate.renewalCap, state.renewals >= cap {
-      report("renewalCapReached", "\(state.productId): the sandbox renews \(cap) times at most")
+      report(
+        "renewalCapReached", "\(state.productId): the sandbox renews \(Wording.plural(cap, "time")) at most")
       expire(state, intent: .customerCancelled, account: account)
     } else if state.expiresDate >= VirtualClock.latest {
       report(

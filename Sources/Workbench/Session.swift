@@ -79,6 +79,27 @@ public final class Session {
     }
   }
 
+  /// Reports a failure: `FILE:LINE: error: …` on the error stream as text; as JSON, an object
+  /// with a stable code (``JSONLine/error(code:message:file:line:)``) where the rest of the JSON goes.
+  func report(_ outcome: Interpreter.Outcome, file: String? = nil, line: Int? = nil) {
+    guard let failure = outcome.failure, let code = outcome.code else { return }
+    switch format {
+    case .text:
+      let place = [file, line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+      output.writeError(place.isEmpty ? failure : "\(place): \(failure)")
+    case .json:
+      output.write(JSONLine.error(code: code, message: outcome.message ?? failure, file: file, line: line))
+    }
+  }
+
+  /// Reports an error outside any line (a saved world that cannot be read), as ``report(_:file:line:)``.
+  func report(error message: String, code: ErrorCode) {
+    switch format {
+    case .text: output.writeError("error: \(message)")
+    case .json: output.write(JSONLine.error(code: code, message: message))
+    }
+  }
+
   /// Writes lines of command output.
   func print(lines: [String]) {
     lines.forEach { print($0) }

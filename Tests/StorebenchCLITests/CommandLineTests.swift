@@ -57,6 +57,38 @@ extension CLITests {
       #expect(unknown.error == "error: no command or topic \"bogus\" (`help` lists them)\n")
     }
 
+    @Test func failuresAreJSONObjectsWithAStableCodeInJSONOutput() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("json-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let script = directory.appendingPathComponent("j.storebench")
+      try "buy coins.100\nbuy nope\n".write(to: script, atomically: true, encoding: .utf8)
+      let run = try Binary.run(["run", "--format", "json", script.path])
+      #expect(run.status == 1)
+      #expect(run.error == "")
+      let last = try #require(run.output.split(separator: "\n").last)
+      let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: Any]]
+      let error = try #require(object?["error"])
+      #expect(error["code"] as? String == "command_failed")
+      #expect((error["message"] as? String)?.hasPrefix("no product \"nope\" in the catalog") == true)
+      #expect(error["file"] as? String == script.path)
+      #expect(error["line"] as? Int == 2)
+      for (input, code) in [
+        ("bye\n", "unknown_command"), ("buy x --bogus\n", "invalid_arguments"),
+        ("expect clock 2020-01-01\n", "expectation_failed"), ("help bogus\n", "unknown_help_topic"),
+      ] {
+        let piped = try Binary.run(["--format", "json"], input: input)
+        #expect(piped.status == 1)
+        let line = try #require(piped.output.split(separator: "\n").last)
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: [String: Any]]
+        #expect(parsed?["error"]?["code"] as? String == code, "\(input)")
+      }
+      let state = directory.appendingPathComponent("w.json").path
+      let refused = try Binary.run(["--state", state, "--format", "json", "buy", "nope"])
+      #expect(refused.status == 1)
+      #expect(refused.output.hasPrefix("{\"error\":{\"code\":\"command_failed\""))
+    }
+
     @Test func theLanguagesCommandsAnswerFromTheShell() throws {
       let buy = try CommandHelp.text(for: ["buy"]) + "\n"
       #expect(try Binary.run(["help", "buy"]).output == buy)

@@ -61,7 +61,7 @@ import Testing
   @Test func aMalformedFileIsRefusedWithItsPathAndChangesNothing() throws {
     let path = directory.appendingPathComponent("bad.storekit")
     try Data(#"{"settings": {"_askToBuyEnabled": true, "_timeRate": "fast"}}"#.utf8).write(to: path)
-    guard case .failed(let message) = run("catalog load bad.storekit") else {
+    guard case .failed(let message, _) = run("catalog load bad.storekit") else {
       Issue.record("loaded")
       return
     }

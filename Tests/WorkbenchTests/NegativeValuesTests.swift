@@ -42,11 +42,11 @@ import Testing
     #expect(
       Interpreter.run(line: "advance-clock -1d", in: session)
         == .failed(
-          "advance-clock: the clock only moves forward (-1d is in the past; `clock set DATE` moves it back while nothing has been bought)"
-        ))
+          "advance-clock: the clock only moves forward (-1d is in the past; `clock set DATE` moves it back while nothing has been bought)",
+          code: .invalidArguments))
     #expect(
       Interpreter.run(line: "buy coins.100 -q -1", in: session)
-        == .failed("buy: --quantity must be 1 to 10 (got -1)"))
+        == .failed("buy: --quantity must be 1 to 10 (got -1)", code: .invalidArguments))
     #expect(Interpreter.run(line: "echo -5 left", in: session) == .succeeded)
   }
 }

@@ -21,7 +21,7 @@ import Testing
   }
 
   private func fails(_ line: String, with text: String) {
-    guard case .failed(let message) = run(line) else {
+    guard case .failed(let message, _) = run(line) else {
       Issue.record("\(line) did not fail")
       return
     }
@@ -62,7 +62,7 @@ import Testing
         == .expectationFailed(
           "no ONE_TIME_CHARGE notification for 2000000000000001 was sent (sent: ONE_TIME_CHARGE 2000000000000002)"
         ))
-    #expect(run("expect notifications 2") == .expectationFailed("1 notifications sent, expected 2"))
+    #expect(run("expect notifications 2") == .expectationFailed("1 notification sent, expected 2"))
     #expect(run("notifications") == .succeeded)
     #expect(
       transcript.lines.suffix(2) == [

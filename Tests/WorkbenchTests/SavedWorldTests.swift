@@ -186,7 +186,7 @@ import Testing
     let file = temporaryFile("damaged.json")
     defer { try? FileManager.default.removeItem(atPath: file) }
     try text.write(toFile: file, atomically: true, encoding: .utf8)
-    guard case .failed(let error) = Interpreter.run(line: "load \(file)", in: session) else {
+    guard case .failed(let error, _) = Interpreter.run(line: "load \(file)", in: session) else {
       Issue.record("load did not fail: \(message)")
       return
     }

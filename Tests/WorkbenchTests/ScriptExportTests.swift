@@ -45,7 +45,7 @@ import Testing
     #expect(export.redactionSummary == nil)
     #expect(
       export.notReproduced == [
-        "default: that the app finished 1 consumables (receipts leave them out)",
+        "default: that the app finished 1 consumable (receipts leave them out)",
         "the app receipt iPhone holds, written at 2026-02-08T00:00:00Z (`receipt refresh` writes one now)",
         "the app's storage on iPhone",
         "the 5 transactions the app's queues reported (#1 to #5)",
@@ -81,7 +81,7 @@ import Testing
 
     expect clock 2026-03-02T00:00:00Z
 
-    # not reproduced: default: that the app finished 1 consumables (receipts leave them out)
+    # not reproduced: default: that the app finished 1 consumable (receipts leave them out)
     # not reproduced: the app receipt iPhone holds, written at 2026-02-08T00:00:00Z (`receipt refresh` writes one now)
     # not reproduced: the app's storage on iPhone
     # not reproduced: the 5 transactions the app's queues reported (#1 to #5)

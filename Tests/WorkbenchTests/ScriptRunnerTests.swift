@@ -178,7 +178,7 @@ private func run(
     let plain = suite.verdict(for: scripts[1])
     #expect(!plain.passed)
     #expect(
-      plain.reason?.hasSuffix("b.storebench:1: expectation failed: 1 observers registered, expected 2")
+      plain.reason?.hasSuffix("b.storebench:1: expectation failed: 1 observer registered, expected 2")
         == true)
   }
 

@@ -31,7 +31,8 @@ import Testing
       output: .collecting(into: Transcript()))
     #expect(
       Interpreter.run(line: "bye", in: session)
-        == .failed("unknown command 'bye'; did you mean 'buy'? (`help` lists the commands)"))
+        == .failed(
+          "unknown command 'bye'; did you mean 'buy'? (`help` lists the commands)", code: .unknownCommand))
     #expect(Interpreter.run(line: "advance-clok 1d", in: session) != .succeeded)
     #expect(Interpreter.run(line: "help buy", in: session) == .succeeded)
   }

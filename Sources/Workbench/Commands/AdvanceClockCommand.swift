@@ -39,7 +39,7 @@ struct AdvanceClockCommand: SessionCommand {
       session.print(Timestamp.iso8601(session.world.store.clock.now))
     case .interrupted(let at, let events):
       throw CommandInterrupted(
-        "the clock stopped at \(Timestamp.iso8601(at)) after \(events) event\(events == 1 ? "" : "s") (advance-clock \(duration) was asked)"
+        "the clock stopped at \(Timestamp.iso8601(at)) after \(Wording.plural(events, "event")) (advance-clock \(duration) was asked)"
       )
     }
   }

@@ -57,7 +57,8 @@ struct CACommand: ParsableCommand {
       let format: CertificateExportFormat = der || (!pem && file.hasSuffix(".der")) ? .der : .pem
       let bytes = try session.world.authority().exportRoot(format: format)
       try session.write(bytes, to: file)
-      session.print("root certificate written to \(file) (\(format.rawValue), \(bytes.count) bytes)")
+      session.print(
+        "root certificate written to \(file) (\(format.rawValue), \(Wording.plural(bytes.count, "byte")))")
     }
   }
 

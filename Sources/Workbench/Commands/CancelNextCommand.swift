@@ -1,4 +1,5 @@
 import ArgumentParser
+import Store
 
 /// `cancel-next`: the user cancels the next payment sheet.
 struct CancelNextCommand: SessionCommand {
@@ -14,6 +15,10 @@ struct CancelNextCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
-    session.device.queue.pendingCancellations += count
+    let queue = session.device.queue
+    queue.pendingCancellations += count
+    let sheets = queue.pendingCancellations
+    session.print(
+      "next \(sheets == 1 ? "payment sheet" : Wording.plural(sheets, "payment sheet")) will be cancelled")
   }
 }

@@ -19,7 +19,8 @@ struct CatalogCommand: ParsableCommand {
       let catalog = session.world.store.catalog
       session.print(
         "catalog \(session.catalogSource): bundle \(catalog.bundleId), version \(catalog.appVersion), "
-          + "\(catalog.products.count) products, storefront \(session.world.store.storefront)")
+          + "\(Wording.plural(catalog.products.count, "product")), storefront \(session.world.store.storefront)"
+      )
     }
   }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import Store
 
 extension CatalogCommand {
   /// `catalog export FILE [--format storekit]`.
@@ -34,7 +35,9 @@ extension CatalogCommand {
       switch format {
       case .storekit: try session.write(StoreKitConfigurationWriter.bytes(catalog), to: file)
       }
-      session.print("catalog written to \(file) (\(format.rawValue), \(catalog.products.count) products)")
+      session.print(
+        "catalog written to \(file) (\(format.rawValue), \(Wording.plural(catalog.products.count, "product")))"
+      )
     }
   }
 }

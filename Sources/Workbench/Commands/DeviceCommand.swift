@@ -1,4 +1,5 @@
 import ArgumentParser
+import Store
 
 /// `device add NAME`, `device use NAME`, `devices`.
 struct DeviceCommand: ParsableCommand {
@@ -54,7 +55,8 @@ struct DevicesCommand: SessionCommand {
       [
         device === session.device ? "*" : " ", device.name,
         device.queue.account.map { "account \($0.name)" } ?? "no account",
-        "\(device.queue.transactions.count) unfinished", "\(device.queue.observers.count) observers",
+        "\(device.queue.transactions.count) unfinished",
+        Wording.plural(device.queue.observers.count, "observer"),
       ]
     }
     session.print(lines: TextTable.render(rows))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Queue
+import Store
 
 /// `downloads`, `start-downloads TXN`, `pause TXN`, `resume TXN`, `cancel TXN`, `bandwidth RATE`.
 struct DownloadsCommand: SessionCommand {
@@ -20,7 +21,9 @@ struct DownloadsCommand: SessionCommand {
       [
         download.transaction.handleText, download.content.contentId, download.content.version,
         download.state.rawValue, "\(Int((download.progress * 100).rounded(.down)))%",
-        "\(Int(download.bytesReceived))/\(download.content.size) bytes",
+        "\(Wording.size(Int(download.bytesReceived))) of \(Wording.size(download.content.size))",
+        download.state == .active
+          ? "\(Wording.duration(download.timeRemaining(bandwidth: queue.downloads.share))) left" : "",
       ]
     }
     session.print(lines: TextTable.render(rows))

@@ -44,6 +44,6 @@ struct GracePeriodCommand: SessionCommand {
     }
     let days = duration.flatMap(Self.days) ?? 16
     store.gracePeriodDays = days
-    session.print("grace period: \(days) days")
+    session.print("grace period: \(Wording.plural(days, "day"))")
   }
 }

@@ -37,7 +37,9 @@ struct HistoryCommand: SessionCommand {
     case .familyShare:
       notes = ["family-shared from \(record.sharedFromTransactionNumber.map(String.init) ?? "?")"]
     }
-    if let expires = record.expiresDate { notes.append("expires \(Timestamp.iso8601(expires))") }
+    if let expires = record.expiresDate, record.cancellationDate == nil {
+      notes.append("expires \(Timestamp.iso8601(expires))")
+    }
     if record.isTrialPeriod { notes.append("trial") }
     if record.isInIntroOfferPeriod { notes.append("intro") }
     if let offer = record.promotionalOfferId { notes.append("offer \(offer)") }

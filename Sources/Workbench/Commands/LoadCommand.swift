@@ -25,7 +25,7 @@ struct LoadCommand: SessionCommand {
     let world = session.world
     session.print(
       "world loaded from \(file): clock \(Timestamp.iso8601(world.store.clock.now)), "
-        + "\(world.store.allAccounts.count) accounts, \(world.devices.count) devices, "
-        + "\(world.registry.all.count) transactions")
+        + "\(Wording.plural(world.store.allAccounts.count, "account")), \(Wording.plural(world.devices.count, "device")), "
+        + "\(Wording.plural(world.registry.all.count, "transaction"))")
   }
 }

@@ -25,7 +25,7 @@ struct ReceiptCommand: ParsableCommand {
         ["opaque_value (4)", receipt.opaqueValue.map { String(format: "%02x", $0) }.joined()],
         ["sha1_hash (5)", receipt.sha1Hash.map { String(format: "%02x", $0) }.joined()],
         ["receipt_creation_date (12)", Timestamp.iso8601(receipt.creationDate)],
-        ["in_app (17)", "\(receipt.inAppPurchases.count) entries"],
+        ["in_app (17)", Wording.plural(receipt.inAppPurchases.count, "entry", "entries")],
       ]
       for entry in receipt.inAppPurchases {
         var words = [
@@ -68,7 +68,8 @@ struct ReceiptCommand: ParsableCommand {
       let signed = try session.world.signedReceipt(of: session.device)
       let bytes = base64 ? Array(Data(signed).base64EncodedString().utf8) : signed
       try session.write(bytes, to: file)
-      session.print("receipt written to \(file) (\(base64 ? "base64" : "DER"), \(bytes.count) bytes)")
+      session.print(
+        "receipt written to \(file) (\(base64 ? "base64" : "DER"), \(Wording.plural(bytes.count, "byte")))")
     }
   }
 

@@ -21,11 +21,12 @@ struct StatusCommand: SessionCommand {
     let store = session.world.store
     let state = try store.subscription(for: productId, account: session.account)
     let now = store.clock.now
+    let end = PeriodEnd.of(state, in: try session.account)
     var rows: [[String]] = [
       ["group", state.group],
       ["product", state.productId],
       ["status", state.status(at: now).rawValue],
-      [state.isLive ? "expires" : "ended", Timestamp.iso8601(state.expiresDate)],
+      [end.label, end.date],
       ["auto-renew", "\(state.isAutoRenewOn ? "on" : "off") (renews as \(state.autoRenewProductId))"],
       ["renewals", String(state.renewals)],
       ["original transaction", String(state.originalTransactionNumber)],

@@ -18,9 +18,10 @@ struct SubscriptionsCommand: SessionCommand {
       return
     }
     let rows = states.map { state in
-      [
+      let end = PeriodEnd.of(state, in: account)
+      return [
         state.group, state.productId, state.status(at: store.clock.now).rawValue,
-        "\(state.isLive ? "expires" : "ended") \(Timestamp.iso8601(state.expiresDate))",
+        "\(end.label) \(end.date)",
         "auto-renew \(state.isAutoRenewOn ? "on" : "off")", "renewals \(state.renewals)",
       ]
     }

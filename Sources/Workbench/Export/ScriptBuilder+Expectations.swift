@@ -35,12 +35,14 @@ extension ScriptBuilder {
     let name = redaction.account(account.name)
     let finished = account.finishedConsumableRevisions.count
     if finished > 0 {
-      cannotReproduce("\(name): that the app finished \(finished) consumables (receipts leave them out)")
+      cannotReproduce(
+        "\(name): that the app finished \(Wording.plural(finished, "consumable")) (receipts leave them out)")
     }
     let redownloads = account.history.filter { $0.reason == .redownload }.count
     if redownloads > 0 {
       cannotReproduce(
-        "\(name): that \(redownloads) entries were free re-downloads (they import as purchases)")
+        "\(name): that \(Wording.plural(redownloads, "entry", "entries")) were free re-downloads (they import as purchases)"
+      )
     }
     for state in subscriptions(of: account) {
       let original = redaction.transaction(state.originalTransactionNumber)
@@ -76,7 +78,7 @@ extension ScriptBuilder {
     let transactions = world.registry.all
     if let first = transactions.first, let last = transactions.last {
       let range = first === last ? first.handleText : "\(first.handleText) to \(last.handleText)"
-      let count = transactions.count == 1 ? "1 transaction" : "\(transactions.count) transactions"
+      let count = Wording.plural(transactions.count, "transaction")
       cannotReproduce("the \(count) the app's queues reported (\(range))")
     }
     let notifications = world.notifications.records.count
@@ -85,7 +87,8 @@ extension ScriptBuilder {
     if requests > 0 { cannotReproduce("\(requests) refund requests waiting for a decision") }
     if !world.apiKeys.keys.isEmpty { cannotReproduce("\(world.apiKeys.keys.count) API keys") }
     if !world.serverAPI.consumption.isEmpty {
-      cannotReproduce("consumption information for \(world.serverAPI.consumption.count) transactions")
+      cannotReproduce(
+        "consumption information for \(Wording.plural(world.serverAPI.consumption.count, "transaction"))")
     }
     if !world.serverAPI.massExtensions.isEmpty {
       cannotReproduce("\(world.serverAPI.massExtensions.count) mass renewal-date extensions")

@@ -44,7 +44,7 @@ public struct PromptLoop {
   public func run(_ line: String) -> Interpreter.Outcome {
     owner.withSession { session in
       let outcome = Interpreter.run(line: line, in: session)
-      if let failure = outcome.failure { session.output.writeError(failure) }
+      session.report(outcome)
       return outcome
     }
   }

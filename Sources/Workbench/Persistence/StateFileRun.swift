@@ -28,15 +28,15 @@ public struct StateFileRun {
         session.output.writeError(note)
       }
     } catch {
-      session.output.writeError("error: \(error)")
+      session.report(error: "\(error)", code: .stateFile)
       return false
     }
     let outcome = Interpreter.run(words: words, in: session)
-    if let failure = outcome.failure { session.output.writeError(failure) }
+    session.report(outcome)
     do {
       try session.saveWorld(to: path)
     } catch {
-      session.output.writeError("error: \(error)")
+      session.report(error: "\(error)", code: .stateFile)
       return false
     }
     return outcome == .succeeded

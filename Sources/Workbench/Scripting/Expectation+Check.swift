@@ -155,10 +155,10 @@ extension Expectation {
       )
     case .notificationCount(let count):
       let actual = session.world.notifications.records.count
-      try require(actual == count, "\(actual) notifications sent, expected \(count)")
+      try require(actual == count, "\(Wording.plural(actual, "notification")) sent, expected \(count)")
     case .observerCount(let count):
       let actual = session.device.queue.observers.count
-      try require(actual == count, "\(actual) observers registered, expected \(count)")
+      try require(actual == count, "\(Wording.plural(actual, "observer")) registered, expected \(count)")
     }
   }
 

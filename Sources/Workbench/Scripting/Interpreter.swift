@@ -9,8 +9,9 @@ public enum Interpreter {
   public enum Outcome: Equatable, Sendable {
     /// It ran (or was blank, a comment, or help).
     case succeeded
-    /// It failed; the message says why (several lines for usage errors).
-    case failed(String)
+    /// It failed; the message says why (several lines for usage errors), the code what kind of
+    /// failure it was.
+    case failed(String, code: ErrorCode = .commandFailed)
     /// An `expect` did not hold.
     case expectationFailed(String)
     /// The user stopped it (Ctrl-C); the message says where the world stands.
@@ -68,7 +69,7 @@ public enum Interpreter {
     switch outcome {
     case .succeeded:
       session.lastCommandError = nil
-    case .failed(let message), .expectationFailed(let message):
+    case .failed(let message, _), .expectationFailed(let message):
       session.print("error (tried): \(message)")
       session.lastCommandError = message
     case .interrupted:
@@ -106,7 +107,8 @@ public enum Interpreter {
 
   private static func execute(_ words: [String], in session: Session, changesWorld: inout Bool) -> Outcome {
     if let word = words.first, commandTypes[word] == nil, word != "help", !word.hasPrefix("-") {
-      return .failed(UnknownCommand.message(for: word, among: Array(commandTypes.keys) + ["help"]))
+      return .failed(
+        UnknownCommand.message(for: word, among: Array(commandTypes.keys) + ["help"]), code: .unknownCommand)
     }
     if words.first == "help" {
       return help(for: Array(words.dropFirst()), in: session)
@@ -146,7 +148,7 @@ public enum Interpreter {
       session.print(lines: try CommandHelp.text(for: words).trimmedLines)
       return .succeeded
     } catch {
-      return .failed(error.description)
+      return .failed(error.description, code: .unknownHelpTopic)
     }
   }
 
@@ -158,7 +160,7 @@ public enum Interpreter {
     }
     var text = WorkbenchCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-    return .failed(CommandUsage.parseError(text, words: words))
+    return .failed(CommandUsage.parseError(text, words: words), code: .invalidArguments)
   }
 }
 

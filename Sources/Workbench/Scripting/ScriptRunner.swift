@@ -153,7 +153,7 @@ public struct ScriptRunner: Sendable {
       let (outcome, failure, wantsToQuit) = owner.withSession { session in
         let outcome = run(line, in: session)
         let failure = outcome.failure.map { Failure(file: name, line: index + 1, message: $0) }
-        if let failure { session.output.writeError(failure.description) }
+        if failure != nil { session.report(outcome, file: name, line: index + 1) }
         return (outcome, failure, session.wantsToQuit)
       }
       if let failure {
@@ -174,7 +174,7 @@ public struct ScriptRunner: Sendable {
     let text: String
     switch line {
     case .success(let line): text = line
-    case .failure(let error): return .failed(error.description)
+    case .failure(let error): return .failed(error.description, code: .unreadableLine)
     }
     if options.echoCommands, !CommandLineSplitter.isBlankOrComment(text) { session.print("> \(text)") }
     let outcome = Interpreter.run(line: text, in: session)
