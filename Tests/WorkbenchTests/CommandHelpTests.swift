@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Workbench
@@ -39,6 +40,12 @@ import Testing
       #expect(text.hasPrefix("usage: \(path.joined(separator: " "))"), "\(path)")
       #expect(!text.contains("storebench \(path[0])"), "\(path)")
       #expect(!text.contains("<"), "\(path): \(text)")
+      // Each choice once: `ask-to-buy on|off`, not `on|off|on|off`.
+      let usage = text.prefix { $0 != "\n" }
+      for term in usage.split(separator: " ") where term.contains("|") {
+        let choices = term.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: "|")
+        #expect(Set(choices).count == choices.count, "\(path): \(term)")
+      }
       for subcommand in spec.subcommands { try walk(subcommand, path + [subcommand.name]) }
     }
     for spec in CommandSpec.language.subcommands { try walk(spec, [spec.name]) }

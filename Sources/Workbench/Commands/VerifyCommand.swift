@@ -25,10 +25,13 @@ struct VerifyCommand: SessionCommand {
   @Option(help: "A receipt file, DER or base64 (default: the device's receipt).", completion: .file())
   var file: String?
 
-  @Option(help: "A JWS file to verify and decode instead of a receipt.", completion: .file())
+  @Option(
+    help: ArgumentHelp("A JWS file to verify and decode instead of a receipt.", valueName: "file"),
+    completion: .file())
   var jws: String?
 
-  @Option(help: "The shared secret sent as password.")
+  @Option(
+    help: ArgumentHelp("The shared secret sent as password (`shared-secret` shows it).", valueName: "secret"))
   var password: String?
 
   @Option(help: "The endpoint asked: production or sandbox (default: the session's environment).")

@@ -127,6 +127,13 @@ struct CommandSpec: Sendable, Hashable {
 }
 
 extension CommandSpec.Argument {
+  /// The values in their first order, each once (ArgumentParser lists an enum's values both as
+  /// its values and as its completion).
+  private static func distinct(_ values: [String]) -> [String] {
+    var seen: Set<String> = []
+    return values.filter { seen.insert($0).inserted }
+  }
+
   fileprivate init?(_ info: ToolInfo.Argument) {
     let names = (info.names ?? []).map { ($0.kind == "long" ? "--" : "-") + $0.name }
     guard info.kind == .positional || !names.isEmpty else { return nil }
@@ -134,7 +141,7 @@ extension CommandSpec.Argument {
     self.init(
       kind: info.kind, names: ordered,
       valueName: info.valueName ?? "", isRepeating: info.isRepeating ?? false,
-      values: (info.allValues ?? []) + (info.completionKind?.list?.values ?? []),
+      values: Self.distinct((info.allValues ?? []) + (info.completionKind?.list?.values ?? [])),
       isFile: info.completionKind?.file != nil || info.completionKind?.directory != nil,
       isPassthrough: info.parsingStrategy == "allRemainingInput",
       isCustom: info.completionKind?.custom != nil, completionName: ordered.first ?? "",
