@@ -29,7 +29,7 @@ struct CommonOptions: ParsableArguments {
           keepGoing: keepGoing, echoCommands: echoCommands, format: format, caDirectory: caDir,
           services: ProcessServices.services))
     } catch {
-      Console.error("error: \(error)")
+      Console.failure("\(error)", code: .catalog, format: format)
       throw ExitCode.failure
     }
   }

@@ -15,6 +15,15 @@ enum Console {
     send(line + "\n", to: .standardError)
   }
 
+  /// Reports a failure outside any script line: `error: MESSAGE` on standard error as text; as
+  /// JSON, `{"error":{"code":…,"message":…}}` on standard output, where the rest of the JSON goes.
+  static func failure(_ message: String, code: ErrorCode, format: OutputFormat) {
+    switch format {
+    case .text: error("error: \(message)")
+    case .json: write(JSONLine.error(code: code, message: message))
+    }
+  }
+
   /// Writes text to standard error with no newline, such as a progress line redrawn in place.
   static func errorText(_ text: String) {
     send(text, to: .standardError)

@@ -38,16 +38,16 @@ struct RunCommand: ParsableCommand {
       do {
         script = try file == "-" ? Self.standardInputScript() : Script(path: file)
       } catch {
-        Console.error("error: \(error)")
+        Console.failure("\(error)", code: .commandFailed, format: common.format)
         unreadable = true
         if keepGoing { continue }
-        Self.reportSkipped(Array(files.dropFirst(index + 1)), interrupted: false)
+        reportSkipped(Array(files.dropFirst(index + 1)), interrupted: false)
         break
       }
       let result = runner.run(script, output: Console.sink, monitor: monitor)
       results.append(result)
       if result.interrupted || (!result.passed && !keepGoing) {
-        Self.reportSkipped(Array(files.dropFirst(index + 1)), interrupted: result.interrupted)
+        reportSkipped(Array(files.dropFirst(index + 1)), interrupted: result.interrupted)
         break
       }
     }
@@ -56,12 +56,21 @@ struct RunCommand: ParsableCommand {
   }
 
   /// Names the scripts a failure or Ctrl-C kept from running, on standard error:
-  /// `skipped 2 scripts after the failure (--keep-going runs them): b.storebench, c.storebench`.
-  static func reportSkipped(_ skipped: [String], interrupted: Bool) {
+  /// `skipped 2 scripts after the failure (--keep-going runs them): b.storebench, c.storebench`; as
+  /// JSON, `{"skipped":{"after":"failure","scripts":["b.storebench","c.storebench"]}}` on standard
+  /// output with the rest.
+  private func reportSkipped(_ skipped: [String], interrupted: Bool) {
     guard !skipped.isEmpty else { return }
-    let count = skipped.count == 1 ? "1 script" : "\(skipped.count) scripts"
-    let why = interrupted ? "after Ctrl-C" : "after the failure (--keep-going runs them)"
-    Console.error("skipped \(count) \(why): \(skipped.joined(separator: ", "))")
+    switch common.format {
+    case .text:
+      let count = skipped.count == 1 ? "1 script" : "\(skipped.count) scripts"
+      let why = interrupted ? "after Ctrl-C" : "after the failure (--keep-going runs them)"
+      Console.error("skipped \(count) \(why): \(skipped.joined(separator: ", "))")
+    case .json:
+      let scripts = skipped.map(JSONLine.quote).joined(separator: ",")
+      let after = interrupted ? "interrupt" : "failure"
+      Console.write("{\"skipped\":{\"after\":\"\(after)\",\"scripts\":[\(scripts)]}}")
+    }
   }
 
   /// The script read from standard input, named `-`, paths relative to the working directory.

@@ -18,6 +18,11 @@ struct TestCommand: AsyncParsableCommand {
       once. A slice with no scripts passes (`shard 2/3: no scripts`). With --junit the report's \
       testsuite is named after DIR and the shard, and each testcase after the script's path \
       relative to DIR, so the reports of the N shards merge without clashes.
+
+      --format json writes the report as JSON lines, one per script \
+      ({"script":…,"passed":false,"reason":…,"diff":[…],"duration_ms":…}), then \
+      {"summary":{"passed":N,"failed":N}}; errors are {"error":{"code":…,"message":…}} on standard \
+      output. Transcripts are compared as text either way, as golden files hold them.
       """)
 
   @OptionGroup var common: CommonOptions
@@ -67,35 +72,41 @@ struct TestCommand: AsyncParsableCommand {
         filter.map { script.split(separator: "/").last?.contains($0) ?? false } ?? true
       }
     } catch {
-      Console.error("error: \(error)")
+      Console.failure("\(error)", code: .commandFailed, format: common.format)
       throw ExitCode.failure
     }
     guard !scripts.isEmpty else {
       let which = filter.map { " whose name contains \"\($0)\"" } ?? ""
-      Console.error("error: \(directory): no *.storebench scripts\(which) to run")
+      Console.failure(
+        "\(directory): no *.storebench scripts\(which) to run", code: .noScripts, format: common.format)
       throw ExitCode.failure
     }
     if let shard {
       scripts = shard.scripts(of: scripts, in: directory)
-      if scripts.isEmpty { Console.write("shard \(shard): no scripts") }
+      if scripts.isEmpty { reportEmpty(shard) }
     }
     let style = Console.style
+    let json = common.format == .json
     let clock = ContinuousClock()
     let start = clock.now
     var verdicts: [SuiteRunner.Verdict] = []
     _ = await suite.run(scripts, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { progress in
       for verdict in progress.ready {
         let settled = update ? rewriteGolden(with: verdict) : verdict
-        Console.prompt(style.clearLine)
-        SuiteReport.lines(for: settled, style: style).forEach(Console.write)
+        if json {
+          Console.write(SuiteReport.json(for: settled))
+        } else {
+          Console.prompt(style.clearLine)
+          SuiteReport.lines(for: settled, style: style).forEach(Console.write)
+        }
         verdicts.append(settled)
       }
-      if style.isTerminal && progress.finished < progress.total {
+      if !json && style.isTerminal && progress.finished < progress.total {
         Console.prompt(
           style.clearLine + SuiteReport.progress(finished: progress.finished, total: progress.total))
       }
     }
-    Console.write(SuiteReport.summary(of: verdicts))
+    Console.write(json ? SuiteReport.jsonSummary(of: verdicts) : SuiteReport.summary(of: verdicts))
     if let junit {
       do {
         let name = shard.map { "\(directory) (shard \($0))" } ?? directory
@@ -104,11 +115,22 @@ struct TestCommand: AsyncParsableCommand {
         ).write(
           toFile: junit, atomically: true, encoding: .utf8)
       } catch {
-        Console.error("error: \(junit): cannot write the JUnit report: \(error.localizedDescription)")
+        Console.failure(
+          "\(junit): cannot write the JUnit report: \(error.localizedDescription)", code: .commandFailed,
+          format: common.format)
         throw ExitCode.failure
       }
     }
     if verdicts.contains(where: { !$0.passed }) { throw ExitCode.failure }
+  }
+
+  /// Says that a slice holds none of the suite's scripts: `shard 2/3: no scripts`, or as JSON
+  /// `{"shard":"2/3","scripts":0}`.
+  private func reportEmpty(_ shard: SuiteRunner.Shard) {
+    switch common.format {
+    case .text: Console.write("shard \(shard): no scripts")
+    case .json: Console.write("{\"shard\":\(JSONLine.quote("\(shard)")),\"scripts\":0}")
+    }
   }
 
   /// Writes a script's transcript as its golden file: the script then passes, unless the file

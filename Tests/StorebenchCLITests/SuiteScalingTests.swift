@@ -159,5 +159,47 @@ extension CLITests {
       #expect(suites == [". (shard 1/3)", ". (shard 2/3)", ". (shard 3/3)"])
       #expect(cases.sorted() == names.sorted())
     }
+
+    @Test func testReportsInJSONWhenAskedWhileTranscriptsStayText() throws {
+      let folder = try directory(with: [
+        "a.storebench": "echo a\n", "a.expected": "> echo a\na\n",
+        "b.storebench": "echo b\n", "b.expected": "> echo b\nnot b\n",
+      ])
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let result = try Binary.run(["test", ".", "--format", "json"], directory: folder)
+      #expect(result.status == 1)
+      #expect(result.error == "")
+      let lines = try result.output.split(separator: "\n").map { line in
+        try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+      }
+      #expect(lines.count == 3)
+      #expect(lines[0]["script"] as? String == "a.storebench" && lines[0]["passed"] as? Bool == true)
+      #expect(lines[0]["duration_ms"] is Int && lines[0]["reason"] == nil)
+      #expect(lines[1]["passed"] as? Bool == false)
+      #expect((lines[1]["reason"] as? String)?.hasPrefix("differs from b.expected: line 2") == true)
+      #expect((lines[1]["diff"] as? [String])?.contains("-not b") == true)
+      #expect(lines[2]["summary"] as? [String: Int] == ["passed": 1, "failed": 1])
+    }
+
+    @Test func suiteAndRunFailuresOutsideAnyLineAreJSONObjects() throws {
+      let folder = try directory(with: Self.three)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let empty = try Binary.run(["test", ".", "--format", "json", "--filter", "zzz"], directory: folder)
+      #expect(empty.status == 1 && empty.error == "")
+      let noScripts =
+        #"{"error":{"code":"no_scripts","message":".: no *.storebench scripts whose name contains \"zzz\" to run"}}"#
+      #expect(empty.output == noScripts + "\n")
+      let run = try Binary.run(
+        ["run", "--format", "json", "a.storebench", "b.storebench", "c.storebench"], directory: folder)
+      #expect(run.status == 1 && run.error == "")
+      #expect(
+        run.output.hasSuffix(
+          #"{"skipped":{"after":"failure","scripts":["b.storebench","c.storebench"]}}"# + "\n"))
+      let catalog = try Binary.run(
+        ["run", "--format", "json", "--catalog", "none.json", "b.storebench"], directory: folder)
+      #expect(catalog.status == 1 && catalog.error == "")
+      #expect(
+        catalog.output.hasPrefix(#"{"error":{"code":"catalog","message":"none.json: cannot read the file"#))
+    }
   }
 }

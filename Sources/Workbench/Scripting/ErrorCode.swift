@@ -20,4 +20,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
   case unreadableLine = "unreadable_line"
   /// A saved world could not be loaded or saved (`--state FILE`).
   case stateFile = "state_file"
+  /// The catalog a run starts with (`--catalog`, `STOREBENCH_CATALOG`) could not be loaded.
+  case catalog
+  /// `storebench test DIR` found no script to run in DIR.
+  case noScripts = "no_scripts"
 }

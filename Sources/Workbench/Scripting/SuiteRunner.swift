@@ -29,14 +29,15 @@ public struct SuiteRunner: Sendable {
     public var duration: Duration = .zero
   }
 
-  /// The runner each script goes through (the suite always echoes commands and keeps rotations to
-  /// the script that makes them).
+  /// The runner each script goes through (the suite always echoes commands, writes transcripts as
+  /// text, as golden files hold them, and keeps rotations to the script that makes them).
   public var runner: ScriptRunner
 
   /// Creates a suite runner.
   public init(runner: ScriptRunner) {
     self.runner = runner
     self.runner.options.echoCommands = true
+    self.runner.options.format = .text
     self.runner.options.rotatesPrivately = true
   }
 
