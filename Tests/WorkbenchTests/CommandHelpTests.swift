@@ -54,6 +54,33 @@ import Testing
         "usage: buy PRODUCT [--quantity N] [--offer ID] [--unchecked]"))
   }
 
+  @Test func everyHelpTextFitsEightyColumns() throws {
+    // A line may pass 80 columns only when it is one word too long to break (a callback's name).
+    func check(_ words: [String]) throws {
+      for line in try CommandHelp.text(for: words).split(separator: "\n") where line.count > 80 {
+        #expect(line.split(separator: " ").count == 1, "help \(words.joined(separator: " ")): \(line)")
+      }
+    }
+    func walk(_ spec: CommandSpec, _ path: [String]) throws {
+      try check(path)
+      for subcommand in spec.subcommands { try walk(subcommand, path + [subcommand.name]) }
+    }
+    try check([])
+    for spec in CommandSpec.language.subcommands { try walk(spec, [spec.name]) }
+    #expect(
+      try CommandHelp.text(for: ["verify"]).hasPrefix(
+        """
+        usage: verify [--file FILE] [--jws FILE] [--password SECRET]
+                      [--environment production|sandbox] [--exclude-old-transactions]
+        """))
+    #expect(
+      try CommandHelp.text(for: []).contains(
+        """
+          products               Ask for products, like SKProductsRequest: valid
+                                 products and invalid identifiers.
+        """))
+  }
+
   @Test func eachTopicExplainsItself() throws {
     for topic in HelpTopic.allCases {
       // `help shared-secret` is the command's help, then the topic.

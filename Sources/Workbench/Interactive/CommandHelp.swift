@@ -43,19 +43,18 @@ public enum CommandHelp {
   /// Every command under its group's heading, one line each, then the topics.
   static func commandList() -> String {
     let specs = CommandSpec.language.subcommands
-    let column = (specs.map(\.name.count).max() ?? 0) + 2
     var lines = [
       "Commands of the workbench, by purpose. `help COMMAND` shows how to type one;",
       "prefix a command with `try` to keep going when it fails.",
     ]
+    let column = (specs.map(\.name.count).max() ?? 0) + 4
     for group in CommandGroup.all {
-      lines += ["", group.title]
-      for name in group.commands {
-        guard let spec = specs.first(where: { $0.name == name }) else { continue }
+      let rows = group.commands.compactMap { name -> (String, String)? in
+        guard let spec = specs.first(where: { $0.name == name }) else { return nil }
         // ArgumentParser's own `help` says "Show subcommand help information."
-        let abstract = name == "help" ? "This list, a command's usage (help buy), or a topic." : spec.abstract
-        lines.append("  " + name.padding(toLength: column, withPad: " ", startingAt: 0) + abstract)
+        return (name, name == "help" ? "This list, a command's usage (help buy), or a topic." : spec.abstract)
       }
+      lines += ["", group.title] + table(rows, column: column)
     }
     lines += ["", HelpTopic.listing]
     return lines.joined(separator: "\n")
@@ -63,7 +62,7 @@ public enum CommandHelp {
 
   /// One command's help: its usage line, what it does, its arguments and options, its subcommands.
   static func commandText(_ spec: CommandSpec, path: [String]) -> String {
-    var lines = ["usage: " + CommandUsage.line(for: path, spec: spec)]
+    var lines = usageLines("usage: " + CommandUsage.line(for: path, spec: spec), commandWords: path.count)
     if !spec.aliases.isEmpty { lines.append("  (also: \(spec.aliases.joined(separator: ", ")))") }
     for paragraph in [spec.abstract] + spec.discussion.components(separatedBy: "\n\n")
     where !paragraph.isEmpty {
@@ -83,6 +82,36 @@ public enum CommandHelp {
     return lines.joined(separator: "\n")
   }
 
+  /// A usage line broken before a word or a bracketed option group, never inside one, so that no
+  /// line passes ``width``; later lines start under the command's first argument.
+  ///
+  /// - Parameter commandWords: how many words name the command (2 for `observer add`).
+  static func usageLines(_ usage: String, commandWords: Int) -> [String] {
+    guard usage.count > width else { return [usage] }
+    var words: [String] = []
+    var depth = 0
+    for character in usage {
+      if character == " " && depth == 0 {
+        words.append("")
+        continue
+      }
+      if words.isEmpty { words.append("") }
+      depth += character == "[" ? 1 : character == "]" ? -1 : 0
+      words[words.count - 1].append(character)
+    }
+    let lead = words.prefix(1 + commandWords).joined(separator: " ")
+    let indent = String(repeating: " ", count: lead.count + 1)
+    var lines = [lead]
+    for word in words.dropFirst(1 + commandWords) where !word.isEmpty {
+      if lines[lines.count - 1].count + 1 + word.count > width, lines[lines.count - 1] != indent {
+        lines.append(indent + word)
+      } else {
+        lines[lines.count - 1] += " " + word
+      }
+    }
+    return lines
+  }
+
   /// An argument's help with its default, when it has one worth saying.
   private static func description(of argument: CommandSpec.Argument) -> String {
     guard argument.kind != .flag, let value = argument.defaultValue, !value.isEmpty,
@@ -93,9 +122,13 @@ public enum CommandHelp {
     return argument.abstract + " (default: \(value))"
   }
 
-  /// Two columns, the second wrapped; a left entry too long for the column puts its text below it.
-  private static func table(_ rows: [(String, String)]) -> [String] {
-    let column = min((rows.map(\.0.count).max() ?? 0) + 4, 28)
+  /// Two columns, the second wrapped to ``width``; a left entry too long for the column puts its
+  /// text below it.
+  ///
+  /// - Parameter column: where the second column starts (by default, after the longest left
+  ///   entry, at most 28).
+  private static func table(_ rows: [(String, String)], column: Int? = nil) -> [String] {
+    let column = column ?? min((rows.map(\.0.count).max() ?? 0) + 4, 28)
     var lines: [String] = []
     for (left, right) in rows {
       let text = wrapped(right, width: width - column)
@@ -115,10 +148,17 @@ public enum CommandHelp {
   }
 
   /// A line broken at spaces into lines of at most `width` characters (a longer word stays whole);
-  /// its leading spaces start each line.
+  /// its leading spaces start each line. A row of two columns (`refund TXN   refund now: …`, the
+  /// columns apart by two spaces or more) keeps its columns: the second wraps under itself.
   static func wrapped(_ line: String, width: Int) -> [String] {
-    let indent = String(line.prefix { $0 == " " })
     guard line.count > width else { return [line] }
+    if let (left, text) = columns(of: line), left.count <= width - 30 {
+      let pad = String(repeating: " ", count: left.count)
+      return wrapped(text, width: width - left.count).enumerated().map {
+        ($0.offset == 0 ? left : pad) + $0.element
+      }
+    }
+    let indent = String(line.prefix { $0 == " " })
     var lines: [String] = []
     var current = indent
     for word in line.split(separator: " ") {
@@ -130,5 +170,14 @@ public enum CommandHelp {
     }
     lines.append(current)
     return lines
+  }
+
+  /// A row's first column with the spaces after it, and its second column; `nil` for a line that is
+  /// not a row (no run of two spaces after its first word).
+  private static func columns(of line: String) -> (String, String)? {
+    let start = line.firstIndex { $0 != " " } ?? line.endIndex
+    guard let gap = line[start...].range(of: "  ") else { return nil }
+    guard let text = line[gap.upperBound...].firstIndex(where: { $0 != " " }) else { return nil }
+    return (String(line[..<text]), String(line[text...]))
   }
 }
