@@ -5,9 +5,19 @@ extension PaymentQueue {
 
   /// Gives the queue a saved world's unfinished transactions and registered observers, without
   /// redelivering anything (the observers heard it all before the world was saved).
-  public func restore(transactions: [PaymentTransaction], observers: [any TransactionObserver]) {
+  ///
+  /// - Parameter callbacksHeard: for each observer, in the same order, how many times it heard
+  ///   each callback (``callbacks(heardBy:)``); missing entries are none.
+  public func restore(
+    transactions: [PaymentTransaction], observers: [any TransactionObserver],
+    callbacksHeard: [[String: Int]] = []
+  ) {
     self.transactions = transactions
     self.observers = observers
+    self.callbacksHeard = [:]
+    for (observer, counts) in zip(observers, callbacksHeard) where !counts.isEmpty {
+      self.callbacksHeard[ObjectIdentifier(observer)] = counts
+    }
     pending = []
     writtenReceipt = nil
   }

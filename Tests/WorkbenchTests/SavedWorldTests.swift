@@ -223,6 +223,33 @@ import Testing
     try refuses(
       text.replacingOccurrences(of: "\"currentDevice\": \"iPhone\"", with: "\"currentDevice\": \"iPad\""),
       with: "currentDevice: no device named iPad")
+    try refuses(
+      text.replacingOccurrences(
+        of: "\"callback\": \"removedTransactions\"", with: "\"callback\": \"updatedTransactions\""),
+      with: "devices[0].observers[0].heard[1].callback: updatedTransactions is listed twice")
+    try refuses(
+      text.replacingOccurrences(of: "\"callback\": \"removedTransactions\"", with: "\"callback\": \"\""),
+      with: "devices[0].observers[0].heard[0].callback: is empty")
+  }
+
+  @Test func theCallbacksAnObserverHeardCountOnAfterALoad() throws {
+    let (text, _, _) = try savedText()
+    let file = temporaryFile("heard.json")
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    let transcript = Transcript()
+    let loaded = try session(into: transcript)
+    try loaded.loadWorld(from: file)
+    run(
+      [
+        "expect callback app removedTransactions 3", "buy coins.100",
+        "expect callback app removedTransactions 4",
+      ], in: loaded)
+    try refuses(
+      text.replacingOccurrences(
+        of: #"("callback": "removedTransactions",\s*"count": )\d+"#, with: "$1-1", options: .regularExpression
+      ),
+      with: "devices[0].observers[0].heard[0].count: must be at least 1, not -1")
   }
 
   @Test func anOlderVersionMigratesThroughTheStepsAndAMissingStepIsNamed() throws {

@@ -47,7 +47,9 @@ struct DeviceSnapshot: Codable, Hashable {
         throw WorldFileError(
           path: path, reason: "observer \(observer.name) is not a stand-in and cannot be saved")
       }
-      observers.append(ObserverSnapshot(observer, transactions: transactions))
+      observers.append(
+        ObserverSnapshot(
+          observer, transactions: transactions, heard: queue.callbacks(heardBy: observer.name) ?? [:]))
     }
     self.observers = observers
     storage = StorageSnapshot(device.storage)
@@ -103,12 +105,14 @@ struct DeviceSnapshot: Codable, Hashable {
       unfinished.append(transaction)
     }
     var restoredObservers: [any TransactionObserver] = []
+    var heard: [[String: Int]] = []
     for (index, observer) in observers.enumerated() {
+      let observerPath = "\(path).observers[\(index)]"
       restoredObservers.append(
-        try observer.observer(
-          storage: device.storage, transactions: lookup, at: "\(path).observers[\(index)]"))
+        try observer.observer(storage: device.storage, transactions: lookup, at: observerPath))
+      heard.append(try observer.heardCounts(at: observerPath))
     }
-    device.queue.restore(transactions: unfinished, observers: restoredObservers)
+    device.queue.restore(transactions: unfinished, observers: restoredObservers, callbacksHeard: heard)
     device.queue.downloads.bandwidth = bandwidth
     var saved: [DownloadQueue.SavedDownload] = []
     for (index, download) in downloads.enumerated() {

@@ -1,8 +1,8 @@
 import Observer
 import Queue
 
-/// A registered stand-in observer of a saved world: its name, policy, and the actions it put off
-/// until content downloads.
+/// A registered stand-in observer of a saved world: its name, policy, the actions it put off until
+/// content downloads, and how many times it heard each callback.
 struct ObserverSnapshot: Codable, Hashable {
   var name: String
   var purchased: [String]
@@ -10,8 +10,10 @@ struct ObserverSnapshot: Codable, Hashable {
   var failed: [String]
   var waitsForContent: Bool
   var waiting: [WaitingActionsSnapshot]
+  /// Absent when it heard nothing (and in files written before the counts were kept).
+  var heard: [CallbackCountSnapshot]?
 
-  init(_ observer: AppObserver, transactions: [PaymentTransaction]) {
+  init(_ observer: AppObserver, transactions: [PaymentTransaction], heard: [String: Int]) {
     name = observer.name
     purchased = observer.policy.purchased.map(\.rawValue)
     restored = observer.policy.restored.map(\.rawValue)
@@ -22,6 +24,14 @@ struct ObserverSnapshot: Codable, Hashable {
         WaitingActionsSnapshot(transaction: transaction.handle, actions: $0.map(\.rawValue))
       }
     }
+    self.heard = CallbackCountSnapshot.list(heard)
+  }
+
+  /// How many times the observer heard each callback.
+  ///
+  /// - Throws: ``WorldFileError`` naming a count that is not a count.
+  func heardCounts(at path: String) throws(WorldFileError) -> [String: Int] {
+    try CallbackCountSnapshot.counts(heard, at: path + ".heard")
   }
 
   func observer(

@@ -100,7 +100,7 @@ enum Expectation {
     expect download PRODUCT state STATE   the product's latest download: waiting
                                 active paused finished failed cancelled
     expect callback OBSERVER CALLBACK N   times OBSERVER heard CALLBACK since it
-                                was added (or the world loaded)
+                                was added, kept in saved worlds
     expect notification TYPE [SUBTYPE] [REF]   sent since the start; without
                                 SUBTYPE, any subtype of a type that has one
     expect notifications N      expect observers N      expect clock DATE
