@@ -162,23 +162,49 @@ public final class World: StoreListener {
   /// Moves the clock forward, letting the apps hear each renewal and each finished download at
   /// the instant it happens, and the progress of downloads still running at the end.
   ///
-  /// The ``monitor`` may stop it between two events: the clock then stands at the last event
-  /// fully processed, and every app has heard everything up to it.
+  /// The ``monitor`` may stop it between two instants: the clock then stands at the last event
+  /// fully processed, every event due at that instant has run, and every app has heard
+  /// everything up to it, so that moving the clock to that instant from the start
+  /// (``moveClock(to:)``) gives the same world.
   ///
   /// - Throws: ``StoreError`` when the clock would pass ``VirtualClock/latest``; nothing happens.
   @discardableResult
   public func advanceClock(by span: TimeSpan) throws(StoreError) -> ClockAdvance {
-    let target = try store.instant(after: span)
+    advanceClock(to: try store.instant(after: span))
+  }
+
+  /// Moves the clock to an instant, as `clock set` does: forward, it runs what falls due on the
+  /// way, as ``advanceClock(by:)`` does; backward, it is allowed only while nothing has been bought.
+  ///
+  /// - Throws: ``StoreError`` when the instant is outside the clock's range, or before now after
+  ///   purchases were made; nothing happens.
+  @discardableResult
+  public func moveClock(to date: Date) throws(StoreError) -> ClockAdvance {
+    // With nothing due on the way, the clock just shows the new time, as an import sets it.
+    guard date > store.clock.now, nextDue(notAfter: date) != nil else {
+      try store.setClock(to: date)
+      return .completed
+    }
+    try store.checkClockRange(date)
+    return advanceClock(to: date)
+  }
+
+  /// Runs every event due up to `target` in order, then stands the clock at `target`.
+  private func advanceClock(to target: Date) -> ClockAdvance {
     settle()
     let start = store.clock.now
     defer { monitor?.finished() }
     var events = 0
+    var stopping = false
     while let due = nextDue(notAfter: target) {
-      if events & 0x3ff == 0x3ff, let monitor {
-        if monitor.isStopRequested { return .interrupted(at: store.clock.now, eventsProcessed: events) }
+      if !stopping, events & 0x3ff == 0x3ff, let monitor {
+        stopping = monitor.isStopRequested
         let done = target > start ? due.timeIntervalSince(start) / target.timeIntervalSince(start) : 1
-        monitor.progress(done, Timestamp.iso8601(due))
+        if !stopping { monitor.progress(done, Timestamp.iso8601(due)) }
       }
+      // A stop waits for the events of the instant in progress, so that the clock's time says
+      // exactly what has happened.
+      if stopping && due > store.clock.now { return stopped(afterEvents: events) }
       runEvent(due: due)
       settle()
       events += 1
@@ -187,6 +213,13 @@ public final class World: StoreListener {
     for device in devices { device.queue.updateDownloads() }
     settle()
     return .completed
+  }
+
+  /// Ends a stopped advance as a completed one ends, at the instant reached.
+  private func stopped(afterEvents events: Int) -> ClockAdvance {
+    for device in devices { device.queue.updateDownloads() }
+    settle()
+    return .interrupted(at: store.clock.now, eventsProcessed: events)
   }
 
   /// When the next renewal, billing event, finished download or notification retry falls, if at

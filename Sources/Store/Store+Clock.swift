@@ -57,17 +57,24 @@ extension Store {
   /// - Throws: ``StoreError`` when that would move time backwards after purchases were made, or
   ///   outside the clock's range (``VirtualClock/earliest`` to ``VirtualClock/latest``).
   public func setClock(to date: Date) throws(StoreError) {
-    guard (VirtualClock.earliest...VirtualClock.latest).contains(date) else {
-      throw StoreError(
-        "the clock shows \(Timestamp.iso8601(VirtualClock.earliest)) to \(Timestamp.iso8601(VirtualClock.latest)), not \(Timestamp.iso8601(date))"
-      )
-    }
+    try checkClockRange(date)
     if date < clock.now && hasHistory {
       throw StoreError(
         "cannot move the clock back to \(Timestamp.iso8601(date)): purchases exist at \(Timestamp.iso8601(clock.now))"
       )
     }
     clock.set(date)
+  }
+
+  /// Checks that the clock can show an instant (``VirtualClock/earliest`` to ``VirtualClock/latest``).
+  ///
+  /// - Throws: ``StoreError`` naming the range.
+  public func checkClockRange(_ date: Date) throws(StoreError) {
+    guard (VirtualClock.earliest...VirtualClock.latest).contains(date) else {
+      throw StoreError(
+        "the clock shows \(Timestamp.iso8601(VirtualClock.earliest)) to \(Timestamp.iso8601(VirtualClock.latest)), not \(Timestamp.iso8601(date))"
+      )
+    }
   }
 
   private func handle(_ event: ScheduledEvent) {

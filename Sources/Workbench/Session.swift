@@ -17,6 +17,9 @@ public final class Session {
   public let format: OutputFormat
   /// The error of the last command run with `try`, if it failed.
   public internal(set) var lastCommandError: String?
+  /// What the last command Ctrl-C stopped had done, as a line that does it again
+  /// (``CommandInterrupted/replay``), for the recorder; taken when the line is noted.
+  var interruptedReplay: String?
   /// Set by `quit`: the prompt or script stops after this command.
   public internal(set) var wantsToQuit = false
   /// The directory relative paths in commands are read from: the script's, or the working directory.

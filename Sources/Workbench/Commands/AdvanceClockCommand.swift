@@ -38,9 +38,7 @@ struct AdvanceClockCommand: SessionCommand {
     case .completed:
       session.print(Timestamp.iso8601(session.world.store.clock.now))
     case .interrupted(let at, let events):
-      throw CommandInterrupted(
-        "the clock stopped at \(Timestamp.iso8601(at)) after \(Wording.plural(events, "event")) (advance-clock \(duration) was asked)"
-      )
+      throw CommandInterrupted.clockStopped(at: at, events: events, asked: "advance-clock \(duration)")
     }
   }
 }

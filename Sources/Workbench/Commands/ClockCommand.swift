@@ -1,4 +1,5 @@
 import ArgumentParser
+import Simulation
 import Store
 
 /// `clock` and `clock set DATE`: the virtual clock.
@@ -23,7 +24,10 @@ struct ClockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
         "Set the virtual time (UTC), such as 2026-03-01, 2026-03-01T12:00:00Z or 2026-03-01T12:00:00.250Z.",
-      discussion: "Time can go backwards only while nothing has been bought.")
+      discussion: """
+        Forward, everything due on the way happens, as with advance-clock (Ctrl-C stops it after \
+        the last instant fully processed). Time can go backwards only while nothing has been bought.
+        """)
 
     @Argument(help: "The new time.")
     var date: String
@@ -36,10 +40,14 @@ struct ClockCommand: ParsableCommand {
       guard let instant = Timestamp.parsePrecise(date) else {
         throw WorkbenchError("\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")
       }
+      let move: ClockAdvance
       do {
-        try session.world.store.setClock(to: instant)
+        move = try session.world.moveClock(to: instant)
       } catch {
         throw WorkbenchError("clock set \(date): \(error)")
+      }
+      if case .interrupted(let at, let events) = move {
+        throw CommandInterrupted.clockStopped(at: at, events: events, asked: "clock set \(date)")
       }
       session.print(Timestamp.iso8601Milliseconds(instant))
     }

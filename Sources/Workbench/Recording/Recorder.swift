@@ -21,6 +21,9 @@ public final class Recorder {
     public var failure: String?
     /// Whether it ran and changes the world.
     public var changesWorld = true
+    /// When Ctrl-C stopped the line typed: that line, kept as a comment; ``line`` is then a
+    /// command that does what it did before it stopped (`clock set` to where the clock stopped).
+    public var stoppedLine: String? = nil
   }
 
   /// Every line run so far, in order; blank lines and `record` commands are left out.
@@ -74,12 +77,20 @@ public final class Recorder {
   ///   - words: its words, to recognize `record` itself (which is never recorded).
   ///   - outcome: how it ended.
   ///   - changesWorld: whether it ran a command that changes the world.
+  ///   - replay: for a line Ctrl-C stopped, a line that does what it did
+  ///     (``CommandInterrupted/replay``): the recording keeps that, so that it replays to the
+  ///     world the session has.
   /// - Returns: a warning when the recording could not be written and has stopped.
-  func note(line: String, words: [String], outcome: Interpreter.Outcome, changesWorld: Bool) -> String? {
+  func note(
+    line: String, words: [String], outcome: Interpreter.Outcome, changesWorld: Bool, replay: String? = nil
+  ) -> String? {
     let command = words.first { $0 != "try" }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty, command != "record" else { return nil }
-    let entry = Entry(line: trimmed, failure: outcome.failure, changesWorld: changesWorld)
+    var entry = Entry(line: trimmed, failure: outcome.failure, changesWorld: changesWorld)
+    if case .interrupted = outcome, let replay {
+      entry = Entry(line: replay, failure: nil, changesWorld: true, stoppedLine: trimmed)
+    }
     entries.append(entry)
     guard let recording, keeps(entry) else { return nil }
     do {
@@ -153,11 +164,19 @@ public final class Recorder {
   /// A failed line too long to be kept in a comment (``CommandLineSplitter/maximumLineBytes``) is
   /// named by its length.
   static func render(_ entry: Entry) -> String {
-    guard let failure = entry.failure else { return entry.line + "\n" }
-    var comment = "# failed: \(entry.line)"
-    if comment.utf8.count > CommandLineSplitter.maximumLineBytes {
-      comment = "# failed: a line of \(entry.line.utf8.count) bytes"
+    if let stopped = entry.stoppedLine {
+      return comment("stopped by Ctrl-C", stopped) + "\n" + entry.line + "\n"
     }
+    guard let failure = entry.failure else { return entry.line + "\n" }
+    let comment = comment("failed", entry.line)
     return ([comment] + failure.trimmedLines.map { "#   \($0)" }).map { $0 + "\n" }.joined()
+  }
+
+  /// `# WHAT: LINE`, or `# WHAT: a line of N bytes` when the line is too long to be kept in a comment
+  /// (``CommandLineSplitter/maximumLineBytes``).
+  private static func comment(_ what: String, _ line: String) -> String {
+    let comment = "# \(what): \(line)"
+    guard comment.utf8.count > CommandLineSplitter.maximumLineBytes else { return comment }
+    return "# \(what): a line of \(line.utf8.count) bytes"
   }
 }

@@ -30,8 +30,10 @@ public enum Interpreter {
     } catch {
       outcome = .failed(error.description)
     }
+    let replay = session.interruptedReplay
+    session.interruptedReplay = nil
     if let warning = session.recorder.note(
-      line: line, words: words, outcome: outcome, changesWorld: changesWorld)
+      line: line, words: words, outcome: outcome, changesWorld: changesWorld, replay: replay)
     {
       session.output.writeError(warning)
     }
@@ -131,6 +133,7 @@ public enum Interpreter {
     } catch let failure as ExpectationFailure {
       return .expectationFailed(failure.description)
     } catch let interruption as CommandInterrupted {
+      session.interruptedReplay = interruption.replay
       return .interrupted(interruption.description)
     } catch let error as WorkbenchError {
       return .failed(error.description)
