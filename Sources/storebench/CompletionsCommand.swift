@@ -9,7 +9,7 @@ struct CompletionsCommand: ParsableCommand {
     abstract: "Print a completion script for bash, zsh or fish.",
     discussion: """
       The script completes storebench's subcommands and options, and after \
-      `storebench state --state FILE` the commands of the workbench language with their options and \
+      `storebench state --state FILE` (in bash also `storebench --state FILE`) the commands of the workbench language with their options and \
       values, taken from the world in FILE (its products, transactions, observers), as TAB does at \
       the prompt.
 
@@ -35,7 +35,8 @@ struct CompletionsCommand: ParsableCommand {
 
   func run() throws {
     guard let shell = CompletionShell(rawValue: shell) else { throw ExitCode.validationFailure }
-    let script = Storebench.completionScript(for: shell)
+    var script = Storebench.completionScript(for: shell)
+    if shell == .bash { script += ShellCompletion.bashRootStateForm }
     Console.write(script.hasSuffix("\n") ? String(script.dropLast()) : script)
   }
 }

@@ -52,4 +52,27 @@ enum ShellCompletion {
       return []
     }
   }
+
+  /// What the bash script ends with: `storebench --state FILE COMMAND…` completes as
+  /// `storebench state --state FILE COMMAND…` (which ArgumentParser's script knows), by putting
+  /// `state` into the words bash gives before handing them on.
+  static let bashRootStateForm = #"""
+
+    # storebench --state FILE COMMAND… completes as storebench state --state FILE COMMAND….
+    _storebench_state_form() {
+        local -i i=1
+        while ((i < COMP_CWORD)) && [[ "${COMP_WORDS[i]}" == --* ]]; do
+            if [[ "${COMP_WORDS[i]}" == --state || "${COMP_WORDS[i]}" == --state=* ]]; then
+                COMP_LINE="${COMP_WORDS[0]} state${COMP_LINE#"${COMP_WORDS[0]}"}"
+                COMP_WORDS=("${COMP_WORDS[0]}" state "${COMP_WORDS[@]:1}")
+                ((COMP_CWORD += 1, COMP_POINT += 6))
+                break
+            fi
+            if [[ "${COMP_WORDS[i]}" == *=* ]]; then ((i += 1)); else ((i += 2)); fi
+        done
+        _storebench
+    }
+
+    complete -o filenames -F _storebench_state_form storebench
+    """#
 }

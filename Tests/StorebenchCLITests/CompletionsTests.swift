@@ -41,25 +41,33 @@ extension CLITests {
         complete_line() {
           COMP_LINE="$1"; read -ra COMP_WORDS <<< "$1"; [[ "$1" == *" " ]] && COMP_WORDS+=("")
           COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_POINT=${#COMP_LINE}; COMPREPLY=()
-          _storebench; echo "${COMPREPLY[*]}"
+          local spec; spec="$(complete -p storebench)"; spec="${spec##*-F }"
+          "${spec%% *}"; echo "${COMPREPLY[*]}"
         }
         complete_line "storebench "
         complete_line "storebench state --state w.json status "
         complete_line "storebench state --state w.json finish "
         complete_line "storebench state --state w.json expect txn #1 pur"
         complete_line "storebench completions "
+        complete_line "storebench --state w.json status "
+        complete_line "storebench --catalog \(Binary.repository.path)/catalog/default.json --state w.json expect txn #1 pur"
+        complete_line "storebench --state w.json "
         """
       let result = try Binary.run(executable: "/bin/bash", ["-c", driver], directory: directory)
       #expect(result.status == 0, "\(result.error)")
       let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      #expect(lines.count == 6, "\(result.output)")
-      guard lines.count == 6 else { return }
+      #expect(lines.count == 9, "\(result.output)")
+      guard lines.count == 9 else { return }
       #expect(lines[0].split(separator: " ").contains("state"))
       #expect(lines[0].split(separator: " ").contains("completions"))
       #expect(lines[1] == "lite.monthly pro.monthly pro.yearly")
       #expect(lines[2] == "#1 2000000000000001 last")
       #expect(lines[3] == "purchased purchasing")
       #expect(Set(lines[4].split(separator: " ")) == ["bash", "zsh", "fish"])
+      // The root form, as the README writes it, completes as `storebench state --state FILE`.
+      #expect(lines[5] == lines[1])
+      #expect(lines[6] == lines[3])
+      #expect(lines[7].split(separator: " ").contains("advance-clock"))
     }
 
     @Test func anUnknownShellListsTheKnownOnes() throws {
