@@ -10,7 +10,7 @@ public final class DownloadQueue {
   /// Every download of the transactions in the queue, in order.
   public internal(set) var all: [Download] = []
   /// How fast hosted content downloads, in bytes per second, shared by active downloads.
-  public var bandwidth: Double = 1_048_576
+  public var bandwidth: Double = 1_000_000
   /// The instant progress was last brought up to date.
   var updatedAt: Date?
   let store: Store

@@ -17,7 +17,13 @@ import Testing
     try world.buy(productId)
   }
 
+  /// maps.hd's content is 50 MiB (52.4 MB): at 1 MiB/s it downloads in 50 s.
+  private func downloadInFiftySeconds() {
+    world.device.queue.downloads.bandwidth = 1_048_576
+  }
+
   @Test func aDownloadProgressesWithTheClockAndFinishesTheTransactionWhenDone() throws {
+    downloadInFiftySeconds()
     let transaction = try buy("maps.hd")
     let download = try #require(transaction.downloads.first)
     #expect(download.state == .active)
@@ -32,6 +38,7 @@ import Testing
 
   @Test func pausingStopsProgressAndTwoDownloadsShareTheBandwidth() throws {
     world.device.queue.removeObserver(named: "app")
+    downloadInFiftySeconds()
     let first = try buy("maps.hd")
     try world.device.queue.start(first.downloads)
     try world.advanceClock(by: TimeSpan(seconds: 10))

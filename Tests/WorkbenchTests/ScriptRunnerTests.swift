@@ -54,7 +54,7 @@ private func run(
       "bandwidth 0.000000000001B/s\nbuy maps.hd\nbandwidth 1B/s\nadvance-clock 1d\n", keepGoing: true)
     #expect(
       result.failures.map(\.description) == [
-        "t.storebench:1: error: bandwidth: the rate must be 1B/s to 931GB/s (got 0.000000000001B/s)"
+        "t.storebench:1: error: bandwidth: the rate must be 1B/s to 1000GB/s (got 0.000000000001B/s)"
       ])
   }
 

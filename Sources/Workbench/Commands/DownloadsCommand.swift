@@ -86,7 +86,7 @@ struct BandwidthCommand: SessionCommand {
     commandName: "bandwidth",
     abstract: "Set how fast this device downloads hosted content, such as 2MB/s or 500KB/s.")
 
-  @Argument(help: "A rate: a number and B/s, KB/s, MB/s or GB/s (1 KB = 1024 bytes).")
+  @Argument(help: "A rate: a number and B/s, KB/s, MB/s or GB/s (1 KB = 1000 bytes, as sizes are shown).")
   var rate: String?
 
   func validate() throws {
@@ -104,15 +104,15 @@ struct BandwidthCommand: SessionCommand {
     session.print("bandwidth \(Self.format(queue.downloads.bandwidth))")
   }
 
+  /// The units of a rate, in decimal as ``Wording/size(_:)`` shows sizes, largest first.
+  private static let units: [(String, Double)] = [("GB/s", 1e9), ("MB/s", 1e6), ("KB/s", 1e3), ("B/s", 1)]
+
   /// Bytes per second, from 1 B/s (slower, a download's time left would not fit the clock) to 10^12.
   static func parse(_ text: String) throws(WorkbenchError) -> Double {
-    let units: [(String, Double)] = [
-      ("GB/s", 1_073_741_824), ("MB/s", 1_048_576), ("KB/s", 1024), ("B/s", 1),
-    ]
     for (suffix, scale) in units where text.uppercased().hasSuffix(suffix.uppercased()) {
       guard let value = Double(text.dropLast(suffix.count)), value.isFinite else { continue }
       guard (1...1e12).contains(value * scale) else {
-        throw WorkbenchError("bandwidth: the rate must be 1B/s to 931GB/s (got \(text))")
+        throw WorkbenchError("bandwidth: the rate must be 1B/s to 1000GB/s (got \(text))")
       }
       return value * scale
     }
@@ -120,8 +120,7 @@ struct BandwidthCommand: SessionCommand {
   }
 
   static func format(_ bytes: Double) -> String {
-    for (suffix, scale) in [("GB/s", Double(1 << 30)), ("MB/s", Double(1 << 20)), ("KB/s", Double(1 << 10))]
-    where bytes >= scale {
+    for (suffix, scale) in units.dropLast() where bytes >= scale {
       let value = bytes / scale
       return value == value.rounded() ? "\(Int(value))\(suffix)" : String(format: "%.2f%@", value, suffix)
     }
