@@ -210,16 +210,20 @@ public final class World: StoreListener {
       events += 1
     }
     store.moveClock(forwardTo: target)
-    for device in devices { device.queue.updateDownloads() }
-    settle()
+    bringDownloadsUpToDate()
     return .completed
   }
 
   /// Ends a stopped advance as a completed one ends, at the instant reached.
   private func stopped(afterEvents events: Int) -> ClockAdvance {
+    bringDownloadsUpToDate()
+    return .interrupted(at: store.clock.now, eventsProcessed: events)
+  }
+
+  /// Brings every device's download progress to the clock's time, and lets the apps hear it.
+  private func bringDownloadsUpToDate() {
     for device in devices { device.queue.updateDownloads() }
     settle()
-    return .interrupted(at: store.clock.now, eventsProcessed: events)
   }
 
   /// When the next renewal, billing event, finished download or notification retry falls, if at

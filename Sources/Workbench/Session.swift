@@ -97,10 +97,7 @@ public final class Session {
 
   /// Reports an error outside any line (a saved world that cannot be read), as ``report(_:file:line:)``.
   func report(error message: String, code: ErrorCode) {
-    switch format {
-    case .text: output.writeError("error: \(message)")
-    case .json: output.write(JSONLine.error(code: code, message: message))
-    }
+    output.report(error: message, code: code, format: format)
   }
 
   /// Writes lines of command output.

@@ -15,13 +15,10 @@ enum Console {
     send(line + "\n", to: .standardError)
   }
 
-  /// Reports a failure outside any script line: `error: MESSAGE` on standard error as text; as
-  /// JSON, `{"error":{"code":…,"message":…}}` on standard output, where the rest of the JSON goes.
+  /// Reports a failure outside any script line (``OutputSink/report(error:code:format:)``): as
+  /// text on standard error, as JSON on standard output with the rest.
   static func failure(_ message: String, code: ErrorCode, format: OutputFormat) {
-    switch format {
-    case .text: error("error: \(message)")
-    case .json: write(JSONLine.error(code: code, message: message))
-    }
+    sink.report(error: message, code: code, format: format)
   }
 
   /// Writes text to standard error with no newline, such as a progress line redrawn in place.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 import Workbench
 
 /// `storebench run FILE…`: runs scripts.
@@ -67,9 +68,11 @@ struct RunCommand: ParsableCommand {
       let why = interrupted ? "after Ctrl-C" : "after the failure (--keep-going runs them)"
       Console.error("skipped \(count) \(why): \(skipped.joined(separator: ", "))")
     case .json:
-      let scripts = skipped.map(JSONLine.quote).joined(separator: ",")
-      let after = interrupted ? "interrupt" : "failure"
-      Console.write("{\"skipped\":{\"after\":\"\(after)\",\"scripts\":[\(scripts)]}}")
+      let report = OrderedJSON.object([
+        .init("after", .string(interrupted ? "interrupt" : "failure")),
+        .init("scripts", .array(skipped.map(OrderedJSON.string))),
+      ])
+      Console.write(OrderedJSON.object([.init("skipped", report)]).text)
     }
   }
 

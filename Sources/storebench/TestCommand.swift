@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 import Workbench
 
 /// `storebench test DIR`: runs a suite in parallel and ends with `N passed, N failed`.
@@ -129,7 +130,9 @@ struct TestCommand: AsyncParsableCommand {
   private func reportEmpty(_ shard: SuiteRunner.Shard) {
     switch common.format {
     case .text: Console.write("shard \(shard): no scripts")
-    case .json: Console.write("{\"shard\":\(JSONLine.quote("\(shard)")),\"scripts\":0}")
+    case .json:
+      Console.write(
+        OrderedJSON.object([.init("shard", .string("\(shard)")), .init("scripts", .integer(0))]).text)
     }
   }
 

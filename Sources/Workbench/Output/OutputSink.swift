@@ -11,6 +11,15 @@ public struct OutputSink {
     self.writeError = writeError
   }
 
+  /// Reports a failure outside any script line: `error: MESSAGE` on the error stream as text; as
+  /// JSON, `{"error":{"code":…,"message":…}}` where the rest of the JSON goes.
+  public func report(error message: String, code: ErrorCode, format: OutputFormat) {
+    switch format {
+    case .text: writeError("error: \(message)")
+    case .json: write(JSONLine.error(code: code, message: message))
+    }
+  }
+
   /// A sink that collects every line, errors included, into one transcript in order.
   public static func collecting(into transcript: Transcript) -> OutputSink {
     OutputSink(write: { transcript.append($0) }, writeError: { transcript.append($0) })
