@@ -46,15 +46,18 @@ let package = Package(
     .target(name: "CivilCalendar"),
     .target(name: "JSON"),
     .target(name: "SystemIO"),
-    .target(name: "Store", dependencies: ["Catalog", "CivilCalendar"]),
-    .target(name: "Queue", dependencies: ["Catalog", "Store"]),
+    .target(name: "Vocabulary"),
+    .target(name: "Store", dependencies: ["Catalog", "CivilCalendar", "Vocabulary"]),
+    .target(name: "Queue", dependencies: ["Catalog", "Store", "Vocabulary"]),
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
     .target(
       name: "Verifier", dependencies: ["CivilCalendar", "SystemIO", crypto, cryptoExtras, x509, swiftASN1]),
     .target(
       name: "Simulation",
       dependencies: [
-        "Catalog", "CivilCalendar", "JSON", "Store", "Queue", "Observer", "Verifier", crypto, x509, swiftASN1,
+        "Catalog", "CivilCalendar", "JSON", "Store", "Queue", "Observer", "Verifier", "Vocabulary", crypto,
+        x509,
+        swiftASN1,
       ]),
     .target(
       name: "Server",
@@ -65,8 +68,8 @@ let package = Package(
     .target(
       name: "Workbench",
       dependencies: [
-        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser,
-        crypto, x509, swiftASN1,
+        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", "Vocabulary",
+        argumentParser, crypto, x509, swiftASN1,
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
@@ -84,6 +87,7 @@ let package = Package(
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "JSON"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),

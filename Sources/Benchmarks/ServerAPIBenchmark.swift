@@ -54,7 +54,8 @@ public struct ServerAPIBenchmark {
     let world = try makeWorld()
     let history = world.device.queue.account?.history ?? []
     guard history.count == transactions, let latest = history.last else {
-      throw WorkbenchError("the benchmark history has \(history.count) transactions, not \(transactions)")
+      throw WorkbenchError(
+        .benchmark, "the benchmark history has \(history.count) transactions, not \(transactions)")
     }
     let original = String(latest.originalTransactionNumber)
     let receipt = Data(try world.signedReceipt(of: world.device)).base64EncodedString()
@@ -132,7 +133,7 @@ public struct ServerAPIBenchmark {
     let first = call()
     let text = String(decoding: first.body, as: UTF8.self)
     guard first.status == 200, text.contains(expected) else {
-      throw WorkbenchError("\(name) answered \(first.status): \(text.prefix(200))")
+      throw WorkbenchError(.benchmark, "\(name) answered \(first.status): \(text.prefix(200))")
     }
     let clock = ContinuousClock()
     var durations: [Duration] = []

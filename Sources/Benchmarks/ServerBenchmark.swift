@@ -76,7 +76,7 @@ public struct ServerBenchmark {
     let owner = SessionOwner.of(session)
     for line in ["buy bench.weekly", "advance-clock 99w"] {
       if let failure = owner.run(line: line).failure {
-        throw WorkbenchError("bench setup (\(line)): \(failure)")
+        throw WorkbenchError(.benchmark, "bench setup (\(line)): \(failure)")
       }
     }
     let key = P256.Signing.PrivateKey()
@@ -139,7 +139,7 @@ public struct ServerBenchmark {
     try process.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw WorkbenchError("wrk failed: \(output)") }
+    guard process.terminationStatus == 0 else { throw WorkbenchError(.benchmark, "wrk failed: \(output)") }
     return Measurement(
       name: name, requests: Int(Self.number(onLineWith: " requests in ", in: output, first: true) ?? 0),
       requestsPerSecond: Self.number(onLineWith: "Requests/sec:", in: output) ?? 0,

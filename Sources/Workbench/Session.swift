@@ -119,7 +119,7 @@ public final class Session {
   /// Reads a file named in a command.
   func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: resolve(path)) else {
-      throw WorkbenchError("\(path): cannot read the file")
+      throw WorkbenchError(.file, "\(path): cannot read the file")
     }
     return Array(data)
   }
@@ -133,12 +133,12 @@ public final class Session {
       try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: resolved).deletingLastPathComponent(), withIntermediateDirectories: true)
     } catch {
-      throw WorkbenchError("\(path): cannot create its directory (\(error.localizedDescription))")
+      throw WorkbenchError(.file, "\(path): cannot create its directory (\(error.localizedDescription))")
     }
     do {
       try StagedFile.writeAtomically(bytes, to: resolved, mode: mode)
     } catch {
-      throw WorkbenchError("\(path): cannot write the file (\(error))")
+      throw WorkbenchError(.file, "\(path): cannot write the file (\(error))")
     }
   }
 
@@ -155,6 +155,7 @@ public final class Session {
     get throws(WorkbenchError) {
       guard let account = device.queue.account else {
         throw WorkbenchError(
+          .notAllowed,
           "no account is signed in on device \(device.name): `account add NAME` or `account use NAME`")
       }
       return account
@@ -167,6 +168,7 @@ public final class Session {
     let transaction = try self.transaction(reference)
     guard let number = transaction.record?.transactionNumber else {
       throw WorkbenchError(
+        .notAllowed,
         "\(transaction.handleText) has no App Store transaction (it is \(transaction.state.rawValue))")
     }
     return number
@@ -200,24 +202,25 @@ public final class Session {
     let registry = world.registry
     if reference == "last" {
       guard let last = registry.last else {
-        throw WorkbenchError("no transaction yet, so `last` names nothing")
+        throw WorkbenchError(.notFound, "no transaction yet, so `last` names nothing")
       }
       return last
     }
     if reference.hasPrefix("#") {
       guard let handle = Int(reference.dropFirst()) else {
-        throw WorkbenchError("\"\(reference)\" is not a transaction handle such as #1")
+        throw WorkbenchError(.invalidValue, "\"\(reference)\" is not a transaction handle such as #1")
       }
       guard let transaction = registry.transaction(handle: handle) else {
-        throw WorkbenchError("no transaction \(reference) (there are \(registry.all.count))")
+        throw WorkbenchError(.notFound, "no transaction \(reference) (there are \(registry.all.count))")
       }
       return transaction
     }
     guard !reference.isEmpty, reference.allSatisfy(\.isNumber) else {
-      throw WorkbenchError("\"\(reference)\" is not a transaction: use #N, last, or a transaction id")
+      throw WorkbenchError(
+        .invalidValue, "\"\(reference)\" is not a transaction: use #N, last, or a transaction id")
     }
     guard let transaction = registry.transaction(identifier: reference) else {
-      throw WorkbenchError("no transaction with id \(reference)")
+      throw WorkbenchError(.notFound, "no transaction with id \(reference)")
     }
     return transaction
   }

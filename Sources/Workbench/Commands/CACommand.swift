@@ -53,7 +53,7 @@ struct CACommand: ParsableCommand {
     }
 
     func execute(in session: Session) throws {
-      guard !(der && pem) else { throw WorkbenchError("choose --der or --pem, not both") }
+      guard !(der && pem) else { throw WorkbenchError(.invalidValue, "choose --der or --pem, not both") }
       let format: CertificateExportFormat = der || (!pem && file.hasSuffix(".der")) ? .der : .pem
       let bytes = try session.world.authority().exportRoot(format: format)
       try session.write(bytes, to: file)

@@ -42,6 +42,7 @@ struct JWSCommand: SessionCommand {
       let transaction = try session.transaction(transaction ?? "last")
       guard let record = session.currentRecord(of: transaction) else {
         throw WorkbenchError(
+          .notAllowed,
           "\(transaction.handleText) is \(transaction.state.rawValue): it has no App Store transaction to sign"
         )
       }

@@ -113,10 +113,10 @@ public final class Recorder {
   ///   be written.
   func start(path: String, overwrite: Bool, everything: Bool = false) throws(WorkbenchError) {
     if let current = recording?.path {
-      throw WorkbenchError("already recording to \(current) (`record stop` ends it)")
+      throw WorkbenchError(.conflict, "already recording to \(current) (`record stop` ends it)")
     }
     guard overwrite || !FileManager.default.fileExists(atPath: path) else {
-      throw WorkbenchError("\(path) exists: choose another name, or give --force to replace it")
+      throw WorkbenchError(.conflict, "\(path) exists: choose another name, or give --force to replace it")
     }
     keepsEverything = everything
     let text = header.map { $0 + "\n" }.joined() + kept.map(Self.render).joined()
@@ -124,7 +124,7 @@ public final class Recorder {
       try StagedFile.writeAtomically(Array(text.utf8), to: path)
       recording = try AppendOnlyFile(path: path)
     } catch {
-      throw WorkbenchError("\(path): cannot write the recording: \(error)")
+      throw WorkbenchError(.file, "\(path): cannot write the recording: \(error)")
     }
   }
 
@@ -133,7 +133,7 @@ public final class Recorder {
   /// - Returns: the file and how many lines it holds.
   /// - Throws: ``WorkbenchError`` when not recording.
   func stop() throws(WorkbenchError) -> (path: String, lines: Int) {
-    guard let recording else { throw WorkbenchError("not recording (`record FILE` starts)") }
+    guard let recording else { throw WorkbenchError(.notAllowed, "not recording (`record FILE` starts)") }
     self.recording = nil
     recording.close()
     return (recording.path, kept.count)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Simulation
+import Vocabulary
 
 /// Runs lines of the command language against a session: the one path the prompt, scripts and
 /// the command line share.
@@ -135,12 +136,10 @@ public enum Interpreter {
     } catch let interruption as CommandInterrupted {
       session.interruptedReplay = interruption.replay
       return .interrupted(interruption.description)
-    } catch let error as WorkbenchError {
-      return .failed(error.description)
-    } catch let error as SimulationError {
+    } catch let error as any StorebenchError {
       return .failed(error.description)
     } catch {
-      // An error of the model (StoreError, QueueError, …): its own words.
+      // Any other error (a catalog's, a saved world's, …): its own words.
       return .failed(WorkbenchCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }

@@ -129,7 +129,8 @@ public struct ScriptRunner: Sendable {
   ) -> Swift.Result<String, WorkbenchError> {
     guard !line.wasCut else {
       return .failure(
-        WorkbenchError("the line is longer than \(CommandLineSplitter.maximumLineBytes) bytes, the limit"))
+        WorkbenchError(
+          .invalidValue, "the line is longer than \(CommandLineSplitter.maximumLineBytes) bytes, the limit"))
     }
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     let bytes =
@@ -137,7 +138,7 @@ public struct ScriptRunner: Sendable {
     do {
       return .success(try UTF8Text.decode(bytes))
     } catch {
-      return .failure(WorkbenchError("invalid UTF-8 at column \(error.column)"))
+      return .failure(WorkbenchError(.invalidValue, "invalid UTF-8 at column \(error.column)"))
     }
   }
 

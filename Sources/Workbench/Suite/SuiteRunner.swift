@@ -49,7 +49,7 @@ public struct SuiteRunner: Sendable {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
-      throw WorkbenchError("\(directory): cannot read the directory")
+      throw WorkbenchError(.file, "\(directory): cannot read the directory")
     }
     return names.filter { $0.hasSuffix(".storebench") }.sorted().map {
       URL(fileURLWithPath: directory).appendingPathComponent($0).relativePath

@@ -39,13 +39,13 @@ extension Session {
     do {
       data = try read()
     } catch let error as ImportError {
-      throw WorkbenchError(error.description)
+      throw WorkbenchError(.invalidValue, error.description)
     }
     let report: ImportReport
     do {
       report = try world.importCustomer(data, preference: options.prefer, writesReceipt: writesReceipt)
     } catch {
-      throw WorkbenchError(error.description)
+      throw WorkbenchError(.invalidValue, error.description)
     }
     print("imported \(data.source): \(report.transactionSummary)")
     print(lines: report.detailLines)
