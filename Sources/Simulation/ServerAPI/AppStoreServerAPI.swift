@@ -46,22 +46,20 @@ public enum AppStoreServerAPI {
   /// - Parameters:
   ///   - request: The request, authenticated by the edge.
   ///   - world: The world it asks about.
-  /// The whole request uses one opening of the certificate authority, and the world settles after
-  /// it, so that notifications a change causes (an extension, a refund decision) are attempted
-  /// before the answer leaves, as after a command.
+  /// The request is one step of the world (``World/step(changing:_:)``), as a command is: one
+  /// opening of the certificate authority, and the world settles after it, so that notifications a
+  /// change causes (an extension, a refund decision) are attempted before the answer leaves. A
+  /// `GET` changes nothing.
   ///
   /// - Returns: The answer.
   public static func respond(to request: APIRequest, in world: World) -> APIResponse {
     let name = endpointName(for: request)
-    let answer = world.withOneAuthority {
+    return world.step(changing: request.method != "GET") {
       withFaults(on: name, in: world) {
         if let answer = notificationRoute(request, in: world) { return answer }
         return dispatch(request, in: world)
       }
     }
-    world.settle()
-    if request.method != "GET" { world.noteChange() }
-    return answer
   }
 
   /// The short name of the endpoint a request's path names (whatever its method), or `nil` for a
