@@ -58,7 +58,7 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "Simulation", "Verifier", "Workbench", crypto, hummingbird, httpTypes, serviceLifecycle,
+        "Simulation", "Verifier", crypto, hummingbird, httpTypes, serviceLifecycle,
         asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging,
       ]),
     .target(
@@ -94,8 +94,8 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Workbench", crypto, hummingbird, hummingbirdTesting, httpTypes, nioCore,
-        nioPosix,
+        "Server", "Simulation", "Catalog", "Store", "Queue", crypto, hummingbird, hummingbirdTesting,
+        httpTypes, nioCore, nioPosix,
       ]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
