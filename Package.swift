@@ -90,7 +90,8 @@ let package = Package(
       name: "SimulationTests",
       dependencies: ["Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", x509, swiftASN1],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "Catalog"]),
+    .testTarget(
+      name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "Store", "Queue", "Simulation"]),
     .testTarget(
       name: "ServerTests",
       dependencies: [
@@ -99,6 +100,8 @@ let package = Package(
       ]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
+    // Checks the repository itself (the manifest against the sources); it imports no target.
+    .testTarget(name: "RepositoryTests"),
   ],
   swiftLanguageModes: [.v6]
 )
