@@ -71,7 +71,8 @@ public enum VerifyResponseImport {
     return status
   }
 
-  /// What a verifyReceipt status means (Apple's table, reference/status-codes.json).
+  /// What a verifyReceipt status means (Apple's table: App Store Receipts,
+  /// verifyReceipt, "responseBody.status").
   static func meaning(of status: Int64) -> String {
     switch status {
     case 0: "the receipt is valid"

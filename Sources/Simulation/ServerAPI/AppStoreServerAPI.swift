@@ -2,8 +2,8 @@ import Foundation
 
 /// The App Store Server API's answers as values: the router for every path under `/inApps/` and
 /// the endpoints behind it, over a world. Authentication is the edge's: a request reaching here
-/// carries a valid token. Every answer follows Apple's wire format (see
-/// `reference/app-store-server.md` §1): compact JSON with Apple's keys in Apple's order, errors as
+/// carries a valid token. Every answer follows Apple's wire format (Apple's App Store Server API
+/// documentation): compact JSON with Apple's keys in Apple's order, errors as
 /// `{"errorCode": N, "errorMessage": "…"}` with `Content-Type: application/json`.
 public enum AppStoreServerAPI {
   /// Answers a request. Fault switches for the endpoint come first (`rate-limit`, `error`, and
