@@ -46,6 +46,8 @@ public struct ScriptRunner: Sendable {
 
     /// `FILE:LINE: message`.
     public var description: String { "\(file):\(line): \(message)" }
+    /// Whether an `expect` did not hold (rather than a command failing).
+    public var isFailedExpectation: Bool { message.hasPrefix("expectation failed:") }
   }
 
   /// What a run produced.
