@@ -44,7 +44,7 @@ struct APIKeyCommand: ParsableCommand {
       try keys.register(keyId: id, issuerId: issuer, publicKey: privateKey.publicKey)
       try session.write(Array((privateKey.pemRepresentation + "\n").utf8), to: file, mode: 0o600)
       session.world.apiKeys = keys
-      session.print("api key \(id), issuer \(issuer), private key written to \(file)")
+      session.print("api key \(id), issuer \(issuer), private key written to \(session.shown(file))")
     }
   }
 

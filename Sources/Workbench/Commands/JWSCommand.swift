@@ -55,7 +55,7 @@ struct JWSCommand: SessionCommand {
     }
     if let export {
       try session.write(Array(token.utf8), to: export)
-      session.print("JWS written to \(export) (\(token.utf8.count) bytes)")
+      session.print("JWS written to \(session.shown(export)) (\(token.utf8.count) bytes)")
     } else {
       session.print(token)
     }

@@ -5,7 +5,8 @@ import Foundation
 /// script passes when no line fails, or, when an `.expected` file sits beside it, when its
 /// transcript matches that file exactly (its `\r\n` line ends read as `\n`) and no `expect` failed
 /// (a golden transcript may hold a command's error, never a broken promise). Transcripts name a
-/// script by its file name, so that they do not depend on the directory the suite is run from.
+/// script by its file name, and the files it reads and writes from its directory, so that they do
+/// not depend on the directory the suite is run from.
 ///
 /// Scripts may run at the same time, so none may change what another reads. Each has its own world
 /// (store, devices, clock), and all share the configured certificate authority, read-only: a
@@ -35,7 +36,8 @@ public struct SuiteRunner: Sendable {
   }
 
   /// The runner each script goes through (the suite always echoes commands, writes transcripts as
-  /// text, as golden files hold them, and keeps rotations to the script that makes them).
+  /// text, as golden files hold them, shows paths from each script's directory, and keeps
+  /// rotations to the script that makes them).
   public var runner: ScriptRunner
 
   /// Creates a suite runner.
@@ -44,6 +46,7 @@ public struct SuiteRunner: Sendable {
     self.runner.options.echoCommands = true
     self.runner.options.format = .text
     self.runner.options.rotatesPrivately = true
+    self.runner.options.showsPathsFromScript = true
   }
 
   /// The scripts of a directory, sorted by name.
