@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Simulation
+import Verifier
 import Workbench
 
 @testable import Server
