@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Queue
 import Simulation
 import Store
+import Verifier
 
 @testable import Server
 
