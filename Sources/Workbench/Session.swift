@@ -39,6 +39,9 @@ public final class Session {
   public var services = SessionServices() {
     didSet { world.notificationTransport = services.notificationTransport }
   }
+  /// Where `api-key create` wrote each key's private key in this session (resolved paths, by key
+  /// id), so that `api-key token` finds a key written with `--out` without being told again.
+  var apiKeyFiles: [String: String] = [:]
   /// The server `serve start` started, while it runs.
   var server: (launcher: any ServerLauncher, port: Int)?
 

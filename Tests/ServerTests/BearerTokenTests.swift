@@ -7,7 +7,6 @@ import Logging
 import Simulation
 import Testing
 import Verifier
-import Workbench
 
 @testable import Server
 
@@ -149,38 +148,5 @@ import Workbench
       (.malformedToken, "malformed token"),
     ]
     for (failure, start) in reasons { #expect(failure.reason.hasPrefix(start)) }
-  }
-
-  @Test func theTokenAPIKeyTokenPrintsIsAccepted() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let transcript = Transcript()
-    let session = Session(
-      catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript))
-    session.baseDirectory = directory.path
-    for line in ["api-key create --key-id CURLKEY001", "api-key create", "api-key token --key-id CURLKEY001"]
-    {
-      #expect(Interpreter.run(line: line, in: session) == .succeeded, "\(line)")
-    }
-    let token = try #require(transcript.lines.last)
-    let parsed = try BearerTokenVerifier.parse(authorization: "Bearer \(token)")
-    #expect(
-      parsed.type == "JWT" && parsed.keyId == "CURLKEY001" && parsed.audiences == ["appstoreconnect-v1"])
-    let checked = try BearerTokenVerifier.verify(
-      parsed, key: session.world.apiKeys.key(id: "CURLKEY001"),
-      bundleId: session.world.store.catalog.bundleId,
-      now: Date().timeIntervalSince1970)
-    #expect(checked.issuer == APIKeyRegistry.defaultIssuerId)
-    #expect(
-      Interpreter.run(line: "api-key token --key-id SB00000002 --key AuthKey_CURLKEY001.p8", in: session)
-        == .failed(
-          "\(directory.path)/AuthKey_CURLKEY001.p8 holds another key than api key SB00000002",
-          code: .commandFailed))
-    let app = Application(router: buildRouter(world: SessionOwner.of(session)))
-    try await app.test(.router) { client in
-      let response = try await client.execute(
-        uri: "/inApps/v1/no-such-endpoint", method: .get, headers: .bearer(token))
-      #expect(response.status == .notFound)
-    }
   }
 }

@@ -47,6 +47,7 @@ struct APIKeyCommand: ParsableCommand {
       try keys.register(keyId: id, issuerId: issuer, publicKey: privateKey.publicKey)
       try session.write(Array((privateKey.pemRepresentation + "\n").utf8), to: file, mode: 0o600)
       session.world.apiKeys = keys
+      session.apiKeyFiles[id] = session.resolve(file)
       session.print("api key \(id), issuer \(issuer), private key written to \(session.shown(file))")
     }
   }
@@ -70,14 +71,16 @@ struct APIKeyCommand: ParsableCommand {
         The token is an ES256 JWT as Apple's server libraries make it: header kid and typ JWT; \
         claims iss (the key's issuer id), iat (now, in real time, as the server checks it), exp (60 \
         minutes later, the longest Apple accepts), aud appstoreconnect-v1 and bid (the catalog's \
-        bundle id). It is signed with the private key api-key create wrote (AuthKey_ID.p8 unless \
-        --key names another file). Use it as: curl -H "Authorization: Bearer $TOKEN" URL.
+        bundle id). It is signed with the private key api-key create wrote in this session (where \
+        its --out put it), else the file --key names (default AuthKey_ID.p8). Use it as: curl -H "Authorization: Bearer $TOKEN" URL.
         """)
 
     @Option(help: "The key id (default: the first key registered).", completion: .session(.apiKeys))
     var keyId: String?
 
-    @Option(help: "The key's .p8 file (default: AuthKey_ID.p8).", completion: .file())
+    @Option(
+      help: "The key's .p8 file (default: the one api-key create wrote, else AuthKey_ID.p8).",
+      completion: .file())
     var key: String?
 
     func validate() throws {
@@ -89,7 +92,7 @@ struct APIKeyCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       let registered = try registeredKey(in: session)
-      let file = key ?? "AuthKey_\(registered.keyId).p8"
+      let file = key ?? session.apiKeyFiles[registered.keyId] ?? "AuthKey_\(registered.keyId).p8"
       let privateKey = try privateKey(in: file, of: registered, session: session)
       let signer = BearerTokenSigner(
         keyId: registered.keyId, issuerId: registered.issuerId,
