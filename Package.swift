@@ -95,7 +95,8 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", crypto, hummingbird, hummingbirdTesting,
+        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", crypto, hummingbird,
+        hummingbirdTesting,
         httpTypes, logging, nioCore, nioPosix,
       ]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
