@@ -42,8 +42,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
-    .target(name: "Catalog", dependencies: ["SystemIO"]),
+    .target(name: "Catalog", dependencies: ["JSON", "SystemIO"]),
     .target(name: "CivilCalendar"),
+    .target(name: "JSON"),
     .target(name: "SystemIO"),
     .target(name: "Store", dependencies: ["Catalog", "CivilCalendar"]),
     .target(name: "Queue", dependencies: ["Catalog", "Store"]),
@@ -53,7 +54,7 @@ let package = Package(
     .target(
       name: "Simulation",
       dependencies: [
-        "Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier", crypto, x509, swiftASN1,
+        "Catalog", "CivilCalendar", "JSON", "Store", "Queue", "Observer", "Verifier", crypto, x509, swiftASN1,
       ]),
     .target(
       name: "Server",
@@ -64,8 +65,8 @@ let package = Package(
     .target(
       name: "Workbench",
       dependencies: [
-        "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser, crypto,
-        x509, swiftASN1,
+        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser,
+        crypto, x509, swiftASN1,
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
@@ -77,11 +78,12 @@ let package = Package(
     .executableTarget(
       name: "storebench",
       dependencies: [
-        "Workbench", "Benchmarks", "Simulation", "Server", "Store", "SystemIO", "CLibEdit", argumentParser,
-        serviceLifecycle, logging,
+        "Workbench", "Benchmarks", "JSON", "Simulation", "Server", "Store", "SystemIO", "CLibEdit",
+        argumentParser, serviceLifecycle, logging,
       ]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "JSON"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
@@ -91,7 +93,7 @@ let package = Package(
       dependencies: ["Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", x509, swiftASN1],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "Store", "Queue", "Simulation"]),
+      name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation"]),
     .testTarget(
       name: "ServerTests",
       dependencies: [

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSON
 
 /// A saved world's file: versioned JSON (`"format": "storebench-world", "version": 1`) holding the
 /// catalog in the native catalog format and everything else that defines the world.

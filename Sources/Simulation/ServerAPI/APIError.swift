@@ -1,3 +1,5 @@
+import JSON
+
 /// An App Store Server API error: Apple's numeric code, whose first three digits are the HTTP
 /// status, and its message. Codes and names follow Apple's libraries and the App Store Server
 /// API's documentation ("Error codes").
@@ -18,7 +20,8 @@ public struct APIError: Error, Hashable, Sendable {
 
   /// `{"errorCode":4040010,"errorMessage":"Transaction id not found."}`.
   public var bodyText: String {
-    "{\"errorCode\":\(code),\"errorMessage\":\(OrderedJSON.quoted(message))}"
+    OrderedJSON.object([.init("errorCode", .integer(Int64(code))), .init("errorMessage", .string(message))])
+      .text
   }
 
   /// Apple's `GeneralBadRequestError`.

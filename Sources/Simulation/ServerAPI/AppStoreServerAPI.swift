@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The App Store Server API's answers as values: the router for every path under `/inApps/` and
 /// the endpoints behind it, over a world. Authentication is the edge's: a request reaching here

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Store
 
 /// The App Store Server API's notification endpoints (#13–#15 of the reference), over the world's

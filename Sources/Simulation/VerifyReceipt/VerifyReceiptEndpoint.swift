@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Verifier
 
 /// verifyReceipt over HTTP, Apple's two hosts as two faces of one world: `.production` is
@@ -57,6 +58,6 @@ public enum VerifyReceiptEndpoint {
 
   /// `{"status":N}`, HTTP 200.
   private static func statusOnly(_ status: Int) -> APIResponse {
-    .json("{\"status\":\(status)}")
+    .json(OrderedJSON.object([OrderedJSON.Member("status", .integer(Int64(status)))]).text)
   }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSON
 import Simulation
 import Store
 
