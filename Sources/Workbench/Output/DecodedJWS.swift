@@ -1,4 +1,4 @@
-import Catalog
+import JSON
 import Verifier
 import X509
 
