@@ -62,7 +62,7 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "Simulation", "Verifier", "Workbench", crypto, hummingbird, httpTypes, serviceLifecycle,
+        "Simulation", "Verifier", crypto, hummingbird, httpTypes, serviceLifecycle,
         asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging,
       ]),
     .target(
@@ -96,15 +96,19 @@ let package = Package(
       name: "SimulationTests",
       dependencies: ["Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", x509, swiftASN1],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "JSON"]),
+    .testTarget(
+      name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation"]),
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Workbench", crypto, hummingbird, hummingbirdTesting, httpTypes, nioCore,
-        nioPosix,
+        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", crypto, hummingbird,
+        hummingbirdTesting,
+        httpTypes, logging, nioCore, nioPosix,
       ]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
+    // Checks the repository itself (the manifest against the sources); it imports no target.
+    .testTarget(name: "RepositoryTests"),
   ],
   swiftLanguageModes: [.v6]
 )

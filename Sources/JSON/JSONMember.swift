@@ -17,6 +17,11 @@ extension JSONMember {
   public struct DuplicateKey: Error, Hashable, Sendable {
     /// The key.
     public var key: String
+
+    /// Creates the error for a key.
+    public init(key: String) {
+      self.key = key
+    }
   }
 
   /// An object's members by key, for readers that look keys up: JSON leaves a repeated key's

@@ -151,8 +151,8 @@ public final class World: StoreListener {
     deliverNotifications(notAfter: store.clock.now)
   }
 
-  /// Says that the world may have changed (a command ran, or a request that changes things):
-  /// answers kept for a world standing still are dropped.
+  /// Says that the world may have changed (``step(changing:_:)`` does, after a command or a request
+  /// that changes things): answers kept for a world standing still are dropped.
   public func noteChange() {
     verifyReceiptAnswers.removeAll()
   }

@@ -58,7 +58,8 @@ struct CACommand: ParsableCommand {
       let bytes = try session.world.authority().exportRoot(format: format)
       try session.write(bytes, to: file)
       session.print(
-        "root certificate written to \(file) (\(format.rawValue), \(Wording.plural(bytes.count, "byte")))")
+        "root certificate written to \(session.shown(file)) (\(format.rawValue), \(Wording.plural(bytes.count, "byte")))"
+      )
     }
   }
 

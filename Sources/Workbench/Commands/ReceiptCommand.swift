@@ -71,7 +71,8 @@ struct ReceiptCommand: ParsableCommand {
       let bytes = base64 ? Array(Data(signed).base64EncodedString().utf8) : signed
       try session.write(bytes, to: file)
       session.print(
-        "receipt written to \(file) (\(base64 ? "base64" : "DER"), \(Wording.plural(bytes.count, "byte")))")
+        "receipt written to \(session.shown(file)) (\(base64 ? "base64" : "DER"), \(Wording.plural(bytes.count, "byte")))"
+      )
     }
   }
 

@@ -14,7 +14,7 @@ enum TrustRoots {
       }
     }
     var roots: [Certificate] = []
-    for path in paths { roots += try certificates(in: try session.read(path), path: path) }
+    for path in paths { roots += try certificates(in: try session.read(path), path: session.shown(path)) }
     return roots
   }
 

@@ -14,7 +14,7 @@ extension Session {
     do {
       bytes = try WorldFile.encode(world)
     } catch {
-      throw WorkbenchError(.file, "\(path): cannot save the world: \(error)")
+      throw WorkbenchError(.file, "\(shown(path)): cannot save the world: \(error)")
     }
     try write(bytes, to: path)
     return bytes.count
@@ -37,7 +37,7 @@ extension Session {
       loaded = try World(
         restoring: saved, log: world.log, authorityDirectory: world.configuredAuthorityDirectory)
     } catch let error as WorldFileError {
-      throw WorkbenchError(.file, "\(path): \(error)")
+      throw WorkbenchError(.file, "\(shown(path)): \(error)")
     } catch {
       throw WorkbenchError(.file, "\(error)")
     }
