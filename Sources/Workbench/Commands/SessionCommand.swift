@@ -21,10 +21,3 @@ extension SessionCommand {
   /// Commands run through ``execute(in:)``; ArgumentParser's `run()` is never used.
   func run() throws {}
 }
-
-/// `on` or `off`, as switches take it.
-enum Switch: String, ExpressibleByArgument, CaseIterable {
-  case on, off
-
-  var isOn: Bool { self == .on }
-}

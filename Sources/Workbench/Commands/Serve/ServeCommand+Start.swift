@@ -1,0 +1,35 @@
+import ArgumentParser
+
+extension ServeCommand {
+  struct Start: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Start serving; prints `serving http://127.0.0.1:PORT`. A script's server stops when it ends."
+    )
+
+    @Option(help: "The port to listen on (0: a free one).")
+    var port = 0
+
+    func validate() throws {
+      try require(port, in: 0...65_535, "--port")
+    }
+
+    func execute(in session: Session) throws {
+      if let server = session.server {
+        throw WorkbenchError(.conflict, "already serving http://127.0.0.1:\(server.port) (serve stop first)")
+      }
+      guard let makeLauncher = session.services.makeServerLauncher, let owner = session.owner else {
+        throw WorkbenchError(
+          .notAllowed, "serving is not available here (only the storebench executable serves)")
+      }
+      let launcher = makeLauncher()
+      let bound: Int
+      do {
+        bound = try launcher.start(port: port, world: owner)
+      } catch {
+        throw WorkbenchError(.notAllowed, "cannot serve on 127.0.0.1:\(port): \(error)")
+      }
+      session.server = (launcher, bound)
+      session.print("serving http://127.0.0.1:\(bound)")
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+extension ServeCommand {
+  struct Stop: SessionCommand {
+    static let configuration = CommandConfiguration(abstract: "Stop serving.")
+
+    func execute(in session: Session) throws {
+      guard let port = session.stopServer() else {
+        throw WorkbenchError(.notAllowed, "not serving (serve start first)")
+      }
+      session.print("stopped serving http://127.0.0.1:\(port)")
+    }
+  }
+}
