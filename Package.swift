@@ -42,7 +42,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
-    .target(name: "Catalog", dependencies: ["JSON", "SystemIO"]),
+    .target(name: "Catalog", dependencies: ["JSON", "SystemIO", "Vocabulary"]),
     .target(name: "CivilCalendar"),
     .target(name: "JSON"),
     .target(name: "SystemIO"),

@@ -1,6 +1,19 @@
+import Vocabulary
+
 /// Why a catalog could not be loaded: the file, where in it (a JSON path such as `products[2].price`
 /// or a line and column for a syntax error), and what was wrong.
-public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CatalogError: StorebenchError, Hashable {
+  /// The stable kinds of failure.
+  public enum Code: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The catalog is malformed or breaks one of its rules.
+    case invalidCatalog = "invalid-catalog"
+
+    /// The code as programs read it.
+    public var description: String { rawValue }
+  }
+
+  /// What kind of failure this is.
+  public var code: Code { .invalidCatalog }
   /// The file as the user named it; empty for catalogs built from bytes.
   public var file: String
   /// Where in the document: a JSON path, `line L, column C`, or empty for the whole file.
