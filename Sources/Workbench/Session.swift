@@ -139,7 +139,8 @@ public final class Session {
       try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: resolved).deletingLastPathComponent(), withIntermediateDirectories: true)
     } catch {
-      throw WorkbenchError(.file, "\(shown(path)): cannot create its directory (\(error.localizedDescription))")
+      throw WorkbenchError(
+        .file, "\(shown(path)): cannot create its directory (\(error.localizedDescription))")
     }
     do {
       try StagedFile.writeAtomically(bytes, to: resolved, mode: mode)

@@ -124,10 +124,12 @@ struct APIKeyCommand: ParsableCommand {
       do {
         privateKey = try P256.Signing.PrivateKey(pemRepresentation: text)
       } catch {
-        throw WorkbenchError(.invalidValue, "\(session.shown(file)): not a P-256 private key in PEM (\(error))")
+        throw WorkbenchError(
+          .invalidValue, "\(session.shown(file)): not a P-256 private key in PEM (\(error))")
       }
       guard privateKey.publicKey.x963Representation == registered.publicKey.x963Representation else {
-        throw WorkbenchError(.conflict, "\(session.shown(file)) holds another key than api key \(registered.keyId)")
+        throw WorkbenchError(
+          .conflict, "\(session.shown(file)) holds another key than api key \(registered.keyId)")
       }
       return privateKey
     }

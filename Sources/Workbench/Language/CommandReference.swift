@@ -45,7 +45,8 @@ public enum CommandReference {
     var spec = CommandSpec.language
     for word in path {
       guard let subcommand = spec.subcommand(named: word) else {
-        throw WorkbenchError(.notFound, "the command reference names \"\(path.joined(separator: " "))\", not a command")
+        throw WorkbenchError(
+          .notFound, "the command reference names \"\(path.joined(separator: " "))\", not a command")
       }
       spec = subcommand
     }
