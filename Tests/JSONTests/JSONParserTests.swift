@@ -88,8 +88,9 @@ import Testing
   }
 
   @Test func aRepeatedKeyIsNamed() {
-    #expect(throws: JSONMember.DuplicateKey(key: "a")) {
+    let error = #expect(throws: JSONMember.DuplicateKey.self) {
       try JSONMember.table([JSONMember("a", .null), JSONMember("b", .null), JSONMember("a", .bool(true))])
     }
+    #expect(error?.key == "a")
   }
 }
