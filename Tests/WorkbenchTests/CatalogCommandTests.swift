@@ -36,7 +36,9 @@ import Testing
     #expect(run("ask-to-buy off") == .succeeded)
     let notes = transcript.lines.filter { $0.hasPrefix("note: ") }
     #expect(notes.count == 8)
-    #expect(notes.contains("note: \(fixture): _disableDialogs is not simulated (storebench has no dialogs)"))
+    #expect(
+      notes.contains(
+        "note: \(session.shown(fixture)): _disableDialogs is not simulated (storebench has no dialogs)"))
     #expect(run("buy com.example.kit.energy") == .succeeded)
     #expect(transcript.lines.contains { $0.contains("SKError 2 paymentCancelled") }, "\(transcript.lines)")
   }

@@ -191,7 +191,7 @@ import Testing
       Issue.record("load did not fail: \(message)")
       return
     }
-    #expect(error.hasPrefix("\(file): \(message)"))
+    #expect(error.hasPrefix("\(session.shown(file)): \(message)"))
     #expect(session.world === world)
     #expect(session.world.registry.all.count == 1)
   }
