@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/storebench
 
 .PHONY: run test build build-tests deps unit-tests fuzz-replay script-tests acceptance-tests fuzz fuzz-build \
-  fuzz-test format lint release bench bench-serve clean
+  fuzz-test format lint release bench bench-serve clean docs
 
 # Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl).
 deps:
@@ -70,6 +70,10 @@ fuzz: build fuzz-build
 
 fuzz-test: build fuzz-build
 	bash Fuzz/run.sh --fresh $(FUZZ_TEST_SECONDS) $(FUZZ_TARGETS)
+
+# docs/commands.md, the command reference, made from the command specifications (a test compares them).
+docs: build
+	$(BIN) help-commands --markdown > docs/commands.md.tmp && mv docs/commands.md.tmp docs/commands.md
 
 format:
 	$(SWIFT) format format -i --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift

@@ -38,30 +38,34 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
-    .target(name: "Catalog", dependencies: ["SystemIO"]),
+    .target(name: "Catalog", dependencies: ["JSON", "SystemIO"]),
     .target(name: "CivilCalendar"),
+    .target(name: "JSON"),
     .target(name: "SystemIO"),
-    .target(name: "Store", dependencies: ["Catalog", "CivilCalendar"]),
-    .target(name: "Queue", dependencies: ["Catalog", "Store"]),
+    .target(name: "Vocabulary"),
+    .target(name: "Store", dependencies: ["Catalog", "CivilCalendar", "Vocabulary"]),
+    .target(name: "Queue", dependencies: ["Catalog", "Store", "Vocabulary"]),
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
     .target(
       name: "Verifier", dependencies: ["CivilCalendar", "SystemIO", crypto, cryptoExtras, x509, swiftASN1]),
     .target(
       name: "Simulation",
       dependencies: [
-        "Catalog", "CivilCalendar", "Store", "Queue", "Observer", "Verifier", crypto, x509, swiftASN1,
+        "Catalog", "CivilCalendar", "JSON", "Store", "Queue", "Observer", "Verifier", "Vocabulary", crypto,
+        x509,
+        swiftASN1,
       ]),
     .target(
       name: "Server",
       dependencies: [
-        "Simulation", "Verifier", "Workbench", crypto, hummingbird, httpTypes, serviceLifecycle,
+        "Simulation", "Verifier", crypto, hummingbird, httpTypes, serviceLifecycle,
         asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging,
       ]),
     .target(
       name: "Workbench",
       dependencies: [
-        "Catalog", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", argumentParser, crypto,
-        x509, swiftASN1,
+        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", "Vocabulary",
+        argumentParser, crypto, x509, swiftASN1,
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
@@ -75,11 +79,13 @@ let package = Package(
     .executableTarget(
       name: "storebench",
       dependencies: [
-        "Workbench", "Benchmarks", "Simulation", "Server", "Store", "SystemIO", "CLibEdit", argumentParser,
-        serviceLifecycle, logging,
+        "Workbench", "Benchmarks", "JSON", "Simulation", "Server", "Store", "SystemIO", "CLibEdit",
+        argumentParser, serviceLifecycle, logging,
       ]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Fixtures"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "JSON"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
@@ -88,17 +94,21 @@ let package = Package(
       name: "SimulationTests",
       dependencies: ["Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", x509, swiftASN1],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "Catalog"]),
+    .testTarget(
+      name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation"]),
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Workbench", crypto, hummingbird, hummingbirdTesting, httpTypes, nioCore,
-        nioPosix,
+        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", crypto, hummingbird,
+        hummingbirdTesting,
+        httpTypes, logging, nioCore, nioPosix,
       ]),
     .testTarget(
       name: "FuzzReplayTests", dependencies: ["FuzzTargets", "Simulation", "Workbench"]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
+    // Checks the repository itself (the manifest against the sources); it imports no target.
+    .testTarget(name: "RepositoryTests"),
   ],
   swiftLanguageModes: [.v6]
 )

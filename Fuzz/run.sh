@@ -133,6 +133,6 @@ for target in "$@"; do
   fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "fuzz: ${failed[*]} failed; the inputs are in Fuzz/crashes/ (see README, Fuzzing)" >&2
+  echo "fuzz: ${failed[*]} failed; the inputs are in Fuzz/crashes/ (see docs/architecture.md, Fuzzing)" >&2
   exit 1
 fi

@@ -72,6 +72,7 @@ public struct CryptoBenchmark {
     let (decoded, verify) = try timed { try receiptVerifier.verify(signed, at: now) }
     guard decoded.inAppPurchases.count == receiptEntries else {
       throw WorkbenchError(
+        .benchmark,
         "the large receipt decoded with \(decoded.inAppPurchases.count) entries, not \(receiptEntries)")
     }
     return Report(

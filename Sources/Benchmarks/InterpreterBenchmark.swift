@@ -63,7 +63,7 @@ public struct InterpreterBenchmark {
     let start = ContinuousClock.now
     for (index, line) in lines.enumerated() {
       if let failure = owner.run(line: line).failure {
-        throw WorkbenchError("benchmark line \(index + 1) (\(line)): \(failure)")
+        throw WorkbenchError(.benchmark, "benchmark line \(index + 1) (\(line)): \(failure)")
       }
     }
     let elapsed = ContinuousClock.now - start

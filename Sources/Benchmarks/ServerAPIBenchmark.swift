@@ -1,5 +1,4 @@
 import Foundation
-import Queue
 import Simulation
 import Store
 import Verifier
@@ -54,7 +53,8 @@ public struct ServerAPIBenchmark {
     let world = try makeWorld()
     let history = world.device.queue.account?.history ?? []
     guard history.count == transactions, let latest = history.last else {
-      throw WorkbenchError("the benchmark history has \(history.count) transactions, not \(transactions)")
+      throw WorkbenchError(
+        .benchmark, "the benchmark history has \(history.count) transactions, not \(transactions)")
     }
     let original = String(latest.originalTransactionNumber)
     let receipt = Data(try world.signedReceipt(of: world.device)).base64EncodedString()
@@ -75,7 +75,7 @@ public struct ServerAPIBenchmark {
       try measure(
         "POST /sandbox/verifyReceipt (\(transactions) transactions), first answer", expecting: "\"status\""
       ) {
-        world.noteChange()
+        world.verifyReceiptAnswers.removeAll()  // nothing kept: answered as after a change
         return VerifyReceiptEndpoint.respond(toBody: body, face: .sandbox, in: world)
       },
       try measure(
@@ -84,7 +84,7 @@ public struct ServerAPIBenchmark {
         VerifyReceiptEndpoint.respond(toBody: body, face: .sandbox, in: world)
       },
       try measure("POST /verifyReceipt (a sandbox receipt: 21007), first answer", expecting: "21007") {
-        world.noteChange()
+        world.verifyReceiptAnswers.removeAll()  // nothing kept: answered as after a change
         return VerifyReceiptEndpoint.respond(toBody: body, face: .production, in: world)
       },
     ]
@@ -117,10 +117,7 @@ public struct ServerAPIBenchmark {
     let world = World(
       catalog: try CatalogLocator.builtIn(), log: EventLog(), authorityDirectory: authorityDirectory)
     world.sharedSecret = Self.sharedSecret
-    _ = try world.authority()  // created once, outside the measurement
-    _ = try world.device.queue.add(Payment(productId: "pro.monthly"))
-    world.settle()
-    try world.advanceClock(by: TimeSpan(months: transactions - 1, seconds: 0))
+    try world.subscribe(to: "pro.monthly", renewingFor: TimeSpan(months: transactions - 1))
     return world
   }
 
@@ -132,7 +129,7 @@ public struct ServerAPIBenchmark {
     let first = call()
     let text = String(decoding: first.body, as: UTF8.self)
     guard first.status == 200, text.contains(expected) else {
-      throw WorkbenchError("\(name) answered \(first.status): \(text.prefix(200))")
+      throw WorkbenchError(.benchmark, "\(name) answered \(first.status): \(text.prefix(200))")
     }
     let clock = ContinuousClock()
     var durations: [Duration] = []

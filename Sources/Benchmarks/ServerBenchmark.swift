@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Server
 import Simulation
+import Store
 import Verifier
 import Workbench
 
@@ -68,17 +69,13 @@ public struct ServerBenchmark {
   /// Sets the world up and starts serving it.
   ///
   /// - Returns: The target and the launcher to stop.
-  /// - Throws: ``WorkbenchError`` when a setup line fails, or the server's error.
+  /// - Throws: The world's error when the history cannot be built, or the server's error.
   public func serve() throws -> (Target, LocalServerLauncher) {
     let session = Session(
       catalog: InterpreterBenchmark.catalog(), catalogSource: "bench",
       output: OutputSink(write: { _ in }, writeError: { _ in }), caDirectory: authorityDirectory)
+    try session.world.subscribe(to: "bench.weekly", renewingFor: TimeSpan(seconds: 99 * 7 * 86_400))
     let owner = SessionOwner.of(session)
-    for line in ["buy bench.weekly", "advance-clock 99w"] {
-      if let failure = owner.run(line: line).failure {
-        throw WorkbenchError("bench setup (\(line)): \(failure)")
-      }
-    }
     let key = P256.Signing.PrivateKey()
     let (receipt, entries, bundleId, transactionId) = try owner.withSession { session in
       let world = session.world
@@ -139,7 +136,7 @@ public struct ServerBenchmark {
     try process.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw WorkbenchError("wrk failed: \(output)") }
+    guard process.terminationStatus == 0 else { throw WorkbenchError(.benchmark, "wrk failed: \(output)") }
     return Measurement(
       name: name, requests: Int(Self.number(onLineWith: " requests in ", in: output, first: true) ?? 0),
       requestsPerSecond: Self.number(onLineWith: "Requests/sec:", in: output) ?? 0,

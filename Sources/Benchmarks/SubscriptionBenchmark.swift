@@ -41,7 +41,7 @@ public struct SubscriptionBenchmark {
       let account = try store.addAccount(named: "customer\(index)")
       let product = catalog.products[index % catalog.products.count]
       guard case .success = store.charge(productId: product.id, quantity: 1, account: account) else {
-        throw WorkbenchError("the benchmark could not subscribe to \(product.id)")
+        throw WorkbenchError(.benchmark, "the benchmark could not subscribe to \(product.id)")
       }
     }
     let start = ContinuousClock.now

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Catalog {
   /// The catalog in storebench's native format, as ``CatalogLoader/parse(_:)`` reads it back to an

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SystemIO
 
 /// Reads catalogs, in storebench's native JSON format or as Xcode StoreKit configuration files

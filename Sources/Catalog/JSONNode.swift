@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A JSON value together with its path in the document, so every complaint about it can say where
 /// it is (`products[2].price`).
@@ -78,14 +79,11 @@ struct JSONObjectReader {
 
   init(members: [JSONMember], path: String) throws(CatalogError) {
     self.path = path
-    var table: [String: JSONValue] = [:]
-    for member in members {
-      guard table[member.key] == nil else {
-        throw CatalogError(location: childPath(path, member.key), reason: "key appears twice")
-      }
-      table[member.key] = member.value
+    do {
+      self.members = try JSONMember.table(members)
+    } catch {
+      throw CatalogError(location: childPath(path, error.key), reason: "key appears twice")
     }
-    self.members = table
     self.order = members.map(\.key)
   }
 

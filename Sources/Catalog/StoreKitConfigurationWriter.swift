@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Writes a catalog as an Xcode StoreKit configuration file (`.storekit`): keys sorted as Xcode
 /// sorts them, laid out as Xcode writes them, with the ids, group names, app policies and key pair

@@ -1,3 +1,5 @@
+import JSON
+
 /// One entry of a `.storekit` file's `_storeKitErrors`: whether calls to one StoreKit 2 API fail
 /// (`SKTestSession.setSimulatedError(_:forAPI:)`), and with what.
 public struct StoreKitErrorSetting: Hashable, Sendable {

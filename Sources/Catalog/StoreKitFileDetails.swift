@@ -1,3 +1,5 @@
+import JSON
+
 /// What an Xcode StoreKit configuration file holds beyond the catalog and its settings: its
 /// identifier and version, the internal ids of its products, groups and offers, group display
 /// names, offer reference names, app policies and offer-signing key pair. Kept as read, so exporting

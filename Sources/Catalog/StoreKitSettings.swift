@@ -1,3 +1,5 @@
+import JSON
+
 /// The test conditions an Xcode StoreKit configuration file keeps under `settings`: the keys Xcode's
 /// Editor menu and Transaction Manager write, each `nil` when the file leaves it out.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads the `settings` object of an Xcode StoreKit configuration file into ``StoreKitSettings``:
 /// each known key checked for its type, unknown keys listed so the load can name them.
 struct StoreKitSettingsReader {

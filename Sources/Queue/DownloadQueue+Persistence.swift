@@ -49,7 +49,10 @@ extension DownloadQueue {
     for saved in downloads {
       guard let transaction = transactions(saved.transactionHandle),
         let content = store.catalog.product(transaction.payment.productId)?.hostedContent
-      else { throw QueueError("a download of #\(saved.transactionHandle) has no hosted content to fetch") }
+      else {
+        throw QueueError(
+          .inconsistentState, "a download of #\(saved.transactionHandle) has no hosted content to fetch")
+      }
       let download = Download(content: content, transaction: transaction)
       download.state = saved.state
       download.bytesReceived = saved.bytesReceived

@@ -51,9 +51,10 @@ public final class DownloadQueue {
   ) throws(QueueError) {
     for download in downloads where !allowed.contains(download.state) {
       throw QueueError(
+        .notAllowed,
         "cannot \(verb) the download of \(download.transaction.handleText): it is \(download.state.rawValue)")
     }
-    guard !downloads.isEmpty else { throw QueueError("no download to \(verb)") }
+    guard !downloads.isEmpty else { throw QueueError(.notFound, "no download to \(verb)") }
     bringUpToDate()
     for download in downloads {
       if state == .active, download.state == .waiting, let error = store.faults.take(.download) {

@@ -26,7 +26,7 @@ extension PaymentQueue {
   private func requireDeferred(_ transaction: PaymentTransaction) throws(QueueError) {
     guard transaction.device == device, transaction.state == .deferred, !transaction.isFinished else {
       throw QueueError(
-        "\(transaction.handleText) is \(transaction.state.rawValue), not waiting for Ask to Buy")
+        .notAllowed, "\(transaction.handleText) is \(transaction.state.rawValue), not waiting for Ask to Buy")
     }
   }
 
@@ -36,7 +36,8 @@ extension PaymentQueue {
   @discardableResult
   public func resolve(_ transaction: PaymentTransaction) throws(QueueError) -> PaymentTransaction {
     guard transaction.device == device, transaction.isInterrupted, transaction.resolution == nil else {
-      throw QueueError("\(transaction.handleText) is not an interrupted purchase waiting to be resolved")
+      throw QueueError(
+        .notAllowed, "\(transaction.handleText) is not an interrupted purchase waiting to be resolved")
     }
     let completion = PaymentTransaction(
       handle: registry.nextHandle, payment: transaction.payment, device: device, state: .purchasing, date: now

@@ -61,9 +61,9 @@ public final class PaymentQueue {
   ///   or no account is signed in.
   @discardableResult
   public func add(_ payment: Payment) throws(QueueError) -> PaymentTransaction {
-    guard account != nil else { throw QueueError("no account is signed in on \(device)") }
+    guard account != nil else { throw QueueError(.notAllowed, "no account is signed in on \(device)") }
     guard Payment.quantities.contains(payment.quantity) else {
-      throw QueueError("quantity must be 1 to 10, not \(payment.quantity)")
+      throw QueueError(.invalidValue, "quantity must be 1 to 10, not \(payment.quantity)")
     }
     let transaction = PaymentTransaction(
       handle: registry.nextHandle, payment: payment, device: device, state: .purchasing, date: now)
@@ -165,11 +165,15 @@ public final class PaymentQueue {
   public func finish(_ transaction: PaymentTransaction) throws(QueueError) {
     guard transaction.device == device else {
       throw QueueError(
+        .notAllowed,
         "\(transaction.handleText) is in the queue of device \(transaction.device), not \(device)")
     }
-    guard !transaction.isFinished else { throw QueueError("\(transaction.handleText) is already finished") }
+    guard !transaction.isFinished else {
+      throw QueueError(.conflict, "\(transaction.handleText) is already finished")
+    }
     guard transaction.state.isFinishable else {
       throw QueueError(
+        .notAllowed,
         "cannot finish \(transaction.handleText) while it is \(transaction.state.rawValue) (StoreKit raises an exception)"
       )
     }

@@ -3,10 +3,11 @@ extension TransactionRegistry {
   ///
   /// - Throws: ``QueueError`` when the registry is not empty or a handle is not the next one.
   public func restore(_ transactions: [PaymentTransaction]) throws(QueueError) {
-    guard all.isEmpty else { throw QueueError("the registry holds transactions already") }
+    guard all.isEmpty else { throw QueueError(.inconsistentState, "the registry holds transactions already") }
     for transaction in transactions {
       guard transaction.handle == nextHandle else {
-        throw QueueError("transaction \(transaction.handleText) comes where #\(nextHandle) should")
+        throw QueueError(
+          .inconsistentState, "transaction \(transaction.handleText) comes where #\(nextHandle) should")
       }
       register(transaction)
     }

@@ -2,9 +2,9 @@ import Hummingbird
 import Logging
 import Simulation
 
-/// Everything under `/inApps/`: the bearer token is checked (a bare 401 when it fails), then the
-/// request goes, as an ``APIRequest``, to ``AppStoreServerAPI``, which answers unknown paths and
-/// methods itself. A `delay` fault is waited out here, outside the world's owner.
+/// Everything under `/inApps/`: the bearer token is checked (a bare 401 when it fails, and one
+/// line in the log saying why), then the request goes, as an ``APIRequest``, to
+/// ``AppStoreServerAPI``, which answers unknown paths and methods itself. A `delay` fault is waited out here, outside the world's owner.
 struct AppStoreServerAPIController {
   let world: any WorldAccess
   let bodyLimit: Int
@@ -26,8 +26,7 @@ struct AppStoreServerAPIController {
     do {
       token = try await tokens.check(authorization: request.headers[.authorization], keys: world)
     } catch {
-      context.logger.debug("bearer token refused: \(error.rawValue)")
-      return Response(status: .unauthorized)
+      return refuse(request, error, context: context)
     }
     let apiRequest = APIRequest(
       method: request.method.rawValue, path: request.uri.path,
@@ -37,10 +36,16 @@ struct AppStoreServerAPIController {
       guard world.store.catalog.bundleId == token.bundleId else { return nil }
       return api(apiRequest, world)
     }
-    guard let answer else {
-      context.logger.debug("bearer token refused: \(BearerTokenVerifier.Failure.wrongBundleId.rawValue)")
-      return Response(status: .unauthorized)
-    }
+    guard let answer else { return refuse(request, .wrongBundleId, context: context) }
     return try await Response.after(answer)
+  }
+
+  /// A bare 401, as Apple answers, and a line in the log saying why: `401 for GET
+  /// /inApps/v1/transactions/1: expired: exp has passed`.
+  private func refuse(
+    _ request: Request, _ failure: BearerTokenVerifier.Failure, context: BasicRequestContext
+  ) -> Response {
+    context.logger.warning("401 for \(request.method.rawValue) \(request.uri.path): \(failure.reason)")
+    return Response(status: .unauthorized)
   }
 }

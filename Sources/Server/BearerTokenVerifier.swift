@@ -10,7 +10,8 @@ import Verifier
 /// given at most 60 minutes before `exp` (and without it, `exp` at most 60 minutes from now); the
 /// key registered under `kid` for that issuer; the ES256 signature (raw `r‖s`) by that key.
 ///
-/// Each check that fails is named by a ``Failure``; the edge answers every one with a bare 401.
+/// Each check that fails is named by a ``Failure``; the edge answers every one with a bare 401, as
+/// Apple does, and logs one line with the failure's ``Failure/reason``.
 /// Times are real time (``ServerOptions/now``). Keys are cached per key id (registered keys never
 /// change), and tokens already verified are remembered until they expire, since clients may reuse
 /// one token for many requests.
@@ -49,6 +50,29 @@ public struct BearerTokenVerifier: Sendable {
     case lifetimeTooLong
     /// The signature is not the key's over the token.
     case badSignature
+
+    /// Why the token was refused, for the server's log: `unknown key id: kid names no key
+    /// registered with api-key create`.
+    public var reason: String {
+      switch self {
+      case .missingHeader: "no Authorization header"
+      case .wrongScheme: "the Authorization header is not Bearer TOKEN"
+      case .malformedToken: "malformed token: not three dot-separated parts"
+      case .badBase64: "malformed token: a part is not base64url"
+      case .badJSON: "malformed token: the header or claims are not JSON, or a time is not a number"
+      case .wrongAlgorithm: "wrong alg: not ES256"
+      case .wrongType: "wrong typ: not JWT"
+      case .missingKeyId: "no kid in the header"
+      case .unknownKey: "unknown key id: kid names no key registered with api-key create"
+      case .wrongIssuer: "wrong iss: not the issuer id of the key"
+      case .wrongAudience: "wrong aud: not \(BearerTokenSigner.audience)"
+      case .wrongBundleId: "wrong bid: not the app's bundle id"
+      case .missingExpiry: "no exp"
+      case .expired: "expired: exp has passed"
+      case .lifetimeTooLong: "lifetime too long: exp is more than 60 minutes after iat (or now)"
+      case .badSignature: "foreign signature: not made by the key kid names"
+      }
+    }
   }
 
   /// A token split and decoded, not yet checked.
@@ -86,11 +110,6 @@ public struct BearerTokenVerifier: Sendable {
     /// `exp`, in UNIX seconds.
     public var expiresAt: Double
   }
-
-  /// The audience Apple requires.
-  public static let audience = "appstoreconnect-v1"
-  /// The longest lifetime Apple accepts, in seconds.
-  public static let maximumLifetime: Double = 3600
 
   private let now: @Sendable () -> Date
   private let cache = TokenCache()
@@ -164,11 +183,13 @@ public struct BearerTokenVerifier: Sendable {
     guard let keyId = token.keyId, !keyId.isEmpty else { throw .missingKeyId }
     guard let key else { throw .unknownKey }
     guard let issuer = token.issuer, issuer == key.issuerId else { throw .wrongIssuer }
-    guard token.audiences.contains(audience) else { throw .wrongAudience }
+    guard token.audiences.contains(BearerTokenSigner.audience) else { throw .wrongAudience }
     guard let bid = token.bundleId, bundleId == nil || bid == bundleId else { throw .wrongBundleId }
     guard let expiresAt = token.expiresAt else { throw .missingExpiry }
     guard expiresAt > now else { throw .expired }
-    guard expiresAt - (token.issuedAt ?? now) <= maximumLifetime else { throw .lifetimeTooLong }
+    guard expiresAt - (token.issuedAt ?? now) <= BearerTokenSigner.maximumLifetime else {
+      throw .lifetimeTooLong
+    }
     guard token.signature.count == 64,
       let signature = try? P256.Signing.ECDSASignature(rawRepresentation: token.signature),
       key.publicKey.isValidSignature(signature, for: token.signingInput)

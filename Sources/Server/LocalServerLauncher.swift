@@ -3,7 +3,6 @@ import Hummingbird
 import ServiceLifecycle
 import Simulation
 import Synchronization
-import Workbench
 
 /// `serve start` and `serve stop`: runs the application in a service group of its own, in the
 /// background, while the prompt or the script goes on.

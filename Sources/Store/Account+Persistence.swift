@@ -54,7 +54,8 @@ extension Account {
     self.introductoryOfferGroups = introductoryOfferGroups
     for index in history.indices {
       guard indexByTransaction[history[index].transactionNumber] == nil else {
-        throw StoreError("transaction \(history[index].transactionNumber) appears twice in the history")
+        throw StoreError(
+          .inconsistentState, "transaction \(history[index].transactionNumber) appears twice in the history")
       }
       indexRecord(at: index)
     }
@@ -71,18 +72,19 @@ extension Account {
     let indices = history.indices
     for version in earlierVersions {
       guard indices.contains(version.index), version.replacedAt <= revision else {
-        throw StoreError("an earlier version of entry \(version.index) does not fit the history")
+        throw StoreError(
+          .inconsistentState, "an earlier version of entry \(version.index) does not fit the history")
       }
       self.earlierVersions[version.index, default: []].append((version.replacedAt, version.record))
     }
     for (number, finishedAt) in finishedConsumables {
       guard indexByTransaction[number] != nil, finishedAt <= revision else {
-        throw StoreError("finished consumable \(number) is not in the history")
+        throw StoreError(.inconsistentState, "finished consumable \(number) is not in the history")
       }
     }
     self.finishedConsumables = finishedConsumables
     guard modifications.allSatisfy(indices.contains), revocations.allSatisfy(indices.contains) else {
-      throw StoreError("modifications or revocations name entries outside the history")
+      throw StoreError(.inconsistentState, "modifications or revocations name entries outside the history")
     }
     self.modifications = modifications
     self.revocations = revocations

@@ -34,6 +34,7 @@ extension Store {
   public func instant(after span: TimeSpan) throws(StoreError) -> Date {
     guard let instant = VirtualClock.adding(span, to: clock.now) else {
       throw StoreError(
+        .invalidValue,
         "the clock cannot pass \(Timestamp.iso8601(VirtualClock.latest)) (it is at \(Timestamp.iso8601(clock.now)))"
       )
     }
@@ -60,6 +61,7 @@ extension Store {
     try checkClockRange(date)
     if date < clock.now && hasHistory {
       throw StoreError(
+        .notAllowed,
         "cannot move the clock back to \(Timestamp.iso8601(date)): purchases exist at \(Timestamp.iso8601(clock.now))"
       )
     }
@@ -72,6 +74,7 @@ extension Store {
   public func checkClockRange(_ date: Date) throws(StoreError) {
     guard (VirtualClock.earliest...VirtualClock.latest).contains(date) else {
       throw StoreError(
+        .invalidValue,
         "the clock shows \(Timestamp.iso8601(VirtualClock.earliest)) to \(Timestamp.iso8601(VirtualClock.latest)), not \(Timestamp.iso8601(date))"
       )
     }

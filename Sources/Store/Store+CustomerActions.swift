@@ -7,10 +7,10 @@ extension Store {
   /// - Throws: ``StoreError`` when the product is not a subscription or the account has none in its group.
   public func subscription(for productId: String, account: Account) throws(StoreError) -> SubscriptionState {
     guard let group = catalog.product(productId)?.subscription?.group else {
-      throw StoreError("\(productId) is not an auto-renewable subscription")
+      throw StoreError(.invalidValue, "\(productId) is not an auto-renewable subscription")
     }
     guard let state = account.subscriptions[group] else {
-      throw StoreError("account \(account.name) has no subscription in group \(group)")
+      throw StoreError(.notFound, "account \(account.name) has no subscription in group \(group)")
     }
     return state
   }
@@ -19,7 +19,9 @@ extension Store {
     for productId: String, account: Account
   ) throws(StoreError) -> SubscriptionState {
     let state = try subscription(for: productId, account: account)
-    guard state.isLive else { throw StoreError("the subscription to \(state.productId) has ended") }
+    guard state.isLive else {
+      throw StoreError(.notAllowed, "the subscription to \(state.productId) has ended")
+    }
     return state
   }
 
@@ -74,7 +76,7 @@ extension Store {
   /// only once they accept it.
   public func raisePrice(of productId: String, to amount: Decimal, consentRequired: Bool) throws(StoreError) {
     guard let product = catalog.product(productId), product.type == .autoRenewable else {
-      throw StoreError("\(productId) is not an auto-renewable subscription")
+      throw StoreError(.invalidValue, "\(productId) is not an auto-renewable subscription")
     }
     priceOverrides[productId] = amount
     var waiting = 0
@@ -99,7 +101,7 @@ extension Store {
   public func answerPriceConsent(accept: Bool, productId: String, account: Account) throws(StoreError) {
     let state = try liveSubscription(for: productId, account: account)
     guard state.priceConsent == .pending else {
-      throw StoreError("no price increase waits for consent on \(state.productId)")
+      throw StoreError(.notAllowed, "no price increase waits for consent on \(state.productId)")
     }
     if accept {
       state.priceConsent = .accepted

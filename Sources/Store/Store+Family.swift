@@ -11,12 +11,14 @@ extension Store {
   /// - Throws: ``StoreError`` for an unknown account, or one already in the family.
   public func addToFamily(_ name: String, organizer: Account) throws(StoreError) {
     guard let member = account(named: name) else {
-      throw StoreError("no account named \(name) (`account add \(name)`)")
+      throw StoreError(.notFound, "no account named \(name) (`account add \(name)`)")
     }
-    guard member !== organizer else { throw StoreError("\(name) organizes the family already") }
+    guard member !== organizer else { throw StoreError(.conflict, "\(name) organizes the family already") }
     if family.isEmpty { family = [organizer.name] }
-    guard family.contains(organizer.name) else { throw StoreError("\(organizer.name) is not in the family") }
-    guard !family.contains(name) else { throw StoreError("\(name) is in the family already") }
+    guard family.contains(organizer.name) else {
+      throw StoreError(.notFound, "\(organizer.name) is not in the family")
+    }
+    guard !family.contains(name) else { throw StoreError(.conflict, "\(name) is in the family already") }
     let others = family.compactMap { account(named: $0) }
     family.append(name)
     report("familyJoined", "\(name) joined the family of \(family[0])")
@@ -29,7 +31,7 @@ extension Store {
   /// An account leaves the family: it loses what others shared, and they lose what it shared.
   public func removeFromFamily(_ name: String) throws(StoreError) {
     guard let leaver = account(named: name), family.contains(name) else {
-      throw StoreError("\(name) is not in the family")
+      throw StoreError(.notFound, "\(name) is not in the family")
     }
     family.removeAll { $0 == name }
     report("familyLeft", "\(name) left the family")

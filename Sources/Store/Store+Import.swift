@@ -38,7 +38,7 @@ extension Store {
     for record in records {
       if let owner = transactionOwners[record.transactionNumber], owner != account.name {
         throw StoreError(
-          "transaction \(record.transactionId) belongs to account \(owner), not \(account.name)")
+          .conflict, "transaction \(record.transactionId) belongs to account \(owner), not \(account.name)")
       }
     }
     for record in records {

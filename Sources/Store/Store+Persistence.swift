@@ -38,20 +38,24 @@ extension Store {
     var byName: [String: Account] = [:]
     var owners: [UInt64: String] = [:]
     for account in restored {
-      guard byName[account.name] == nil else { throw StoreError("account \(account.name) appears twice") }
+      guard byName[account.name] == nil else {
+        throw StoreError(.inconsistentState, "account \(account.name) appears twice")
+      }
       byName[account.name] = account
       for record in account.history {
         guard owners.updateValue(account.name, forKey: record.transactionNumber) == nil else {
-          throw StoreError("transaction \(record.transactionNumber) is held by two accounts")
+          throw StoreError(
+            .inconsistentState, "transaction \(record.transactionNumber) is held by two accounts")
         }
       }
     }
     let scheduled = try scheduledEvents(events, accounts: byName)
     for name in family where byName[name] == nil {
-      throw StoreError("family member \(name) is not an account")
+      throw StoreError(.inconsistentState, "family member \(name) is not an account")
     }
     for (number, request) in refundRequests where owners[number] != request.accountName {
-      throw StoreError("refund request for \(number) names an account that does not hold it")
+      throw StoreError(
+        .inconsistentState, "refund request for \(number) names an account that does not hold it")
     }
     accounts = byName.mapValues(indexed)
     transactionOwners = owners
@@ -71,6 +75,7 @@ extension Store {
     for event in events {
       guard let account = accounts[event.accountName], let state = account.subscriptions[event.group] else {
         throw StoreError(
+          .inconsistentState,
           "a \(event.kind.rawValue) event names no subscription (\(event.accountName), \(event.group))")
       }
       result.append(

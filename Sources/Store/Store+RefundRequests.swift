@@ -15,11 +15,12 @@ extension Store {
     let record = try refundableRecord(transactionNumber, account: account)
     guard !record.isFamilyShared else {
       throw StoreError(
+        .notAllowed,
         "transaction \(transactionNumber) was shared by a family member: only the purchaser can ask for a refund"
       )
     }
     guard refundRequests[transactionNumber] == nil else {
-      throw StoreError("a refund request for transaction \(transactionNumber) is pending already")
+      throw StoreError(.conflict, "a refund request for transaction \(transactionNumber) is pending already")
     }
     let asks = record.productType == .consumable || record.productType == .autoRenewable
     let request = RefundRequest(
@@ -61,6 +62,7 @@ extension Store {
   ) throws(StoreError) -> RefundRequest {
     guard let request = refundRequests[transactionNumber], request.accountName == account.name else {
       throw StoreError(
+        .notFound,
         "no refund request is pending for transaction \(transactionNumber) (`refund-request \(transactionNumber)`)"
       )
     }
@@ -85,11 +87,11 @@ extension Store {
   /// - Throws: ``StoreError`` when the account has no such transaction or it was not refunded.
   public func reverseRefund(transactionNumber: UInt64, account: Account) throws(StoreError) {
     guard let index = account.index(ofTransaction: transactionNumber) else {
-      throw StoreError("account \(account.name) has no transaction \(transactionNumber)")
+      throw StoreError(.notFound, "account \(account.name) has no transaction \(transactionNumber)")
     }
     let record = account.history[index]
     guard record.isCancelled, !record.isUpgraded else {
-      throw StoreError("transaction \(transactionNumber) was not refunded")
+      throw StoreError(.notAllowed, "transaction \(transactionNumber) was not refunded")
     }
     account.update(at: index) { record in
       record.cancellationDate = nil
@@ -110,10 +112,12 @@ extension Store {
   /// The record of a transaction that may still be refunded.
   private func refundableRecord(_ number: UInt64, account: Account) throws(StoreError) -> PurchaseRecord {
     guard let index = account.index(ofTransaction: number) else {
-      throw StoreError("account \(account.name) has no transaction \(number)")
+      throw StoreError(.notFound, "account \(account.name) has no transaction \(number)")
     }
     let record = account.history[index]
-    guard !record.isCancelled else { throw StoreError("transaction \(number) was refunded already") }
+    guard !record.isCancelled else {
+      throw StoreError(.conflict, "transaction \(number) was refunded already")
+    }
     return record
   }
 

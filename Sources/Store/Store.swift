@@ -70,7 +70,9 @@ public final class Store {
   /// - Throws: ``StoreError`` when the name is taken.
   @discardableResult
   public func addAccount(named name: String) throws(StoreError) -> Account {
-    guard accounts[name] == nil else { throw StoreError("an account named \(name) exists already") }
+    guard accounts[name] == nil else {
+      throw StoreError(.conflict, "an account named \(name) exists already")
+    }
     let account = indexed(Account(name: name))
     accounts[name] = account
     return account
@@ -91,7 +93,9 @@ public final class Store {
   ///
   /// - Throws: ``StoreError`` for an unknown account.
   public func deleteAccount(named name: String) throws(StoreError) {
-    guard accounts.removeValue(forKey: name) != nil else { throw StoreError("no account named \(name)") }
+    guard accounts.removeValue(forKey: name) != nil else {
+      throw StoreError(.notFound, "no account named \(name)")
+    }
     family.removeAll { $0 == name }
     report("accountDeleted", "\(name): Apple no longer knows its purchases")
   }
@@ -106,7 +110,8 @@ public final class Store {
   public func replaceCatalog(with catalog: Catalog) throws(StoreError) {
     guard !hasHistory else {
       throw StoreError(
-        "cannot change the catalog after purchases were made: load it at the start of the script")
+        .notAllowed, "cannot change the catalog after purchases were made: load it at the start of the script"
+      )
     }
     self.catalog = catalog
     self.storefront = catalog.baseStorefront
@@ -120,7 +125,7 @@ public final class Store {
   public func setStorefront(_ id: String) throws(StoreError) {
     guard let storefront = catalog.storefront(id) else {
       let known = (catalog.storefronts + Storefront.known).map(\.id).joined(separator: ", ")
-      throw StoreError("unknown storefront \(id) (known: \(known))")
+      throw StoreError(.notFound, "unknown storefront \(id) (known: \(known))")
     }
     self.storefront = storefront
   }

@@ -24,6 +24,9 @@ public final class Session {
   public internal(set) var wantsToQuit = false
   /// The directory relative paths in commands are read from: the script's, or the working directory.
   public var baseDirectory: String?
+  /// The directory messages show paths from (``shown(_:)``): the working directory when `nil`; a
+  /// suite gives each script's own, so that transcripts do not depend on where the suite runs.
+  public var shownFrom: String?
   /// The lines run so far, written to a script while `record` is on.
   public let recorder: Recorder
   /// Commands parsed from the lines run so far, so that a repeated line is not parsed again.
@@ -36,6 +39,9 @@ public final class Session {
   public var services = SessionServices() {
     didSet { world.notificationTransport = services.notificationTransport }
   }
+  /// Where `api-key create` wrote each key's private key in this session (resolved paths, by key
+  /// id), so that `api-key token` finds a key written with `--out` without being told again.
+  var apiKeyFiles: [String: String] = [:]
   /// The server `serve start` started, while it runs.
   var server: (launcher: any ServerLauncher, port: Int)?
 
@@ -119,7 +125,7 @@ public final class Session {
   /// Reads a file named in a command.
   func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: resolve(path)) else {
-      throw WorkbenchError("\(path): cannot read the file")
+      throw WorkbenchError(.file, "\(shown(path)): cannot read the file")
     }
     return Array(data)
   }
@@ -133,12 +139,13 @@ public final class Session {
       try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: resolved).deletingLastPathComponent(), withIntermediateDirectories: true)
     } catch {
-      throw WorkbenchError("\(path): cannot create its directory (\(error.localizedDescription))")
+      throw WorkbenchError(
+        .file, "\(shown(path)): cannot create its directory (\(error.localizedDescription))")
     }
     do {
       try StagedFile.writeAtomically(bytes, to: resolved, mode: mode)
     } catch {
-      throw WorkbenchError("\(path): cannot write the file (\(error))")
+      throw WorkbenchError(.file, "\(shown(path)): cannot write the file (\(error))")
     }
   }
 
@@ -148,6 +155,20 @@ public final class Session {
     return URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).path
   }
 
+  /// A path as a command gave it, as messages name it: where it resolves (``resolve(_:)``), shown
+  /// relative to ``shownFrom`` (the working directory unless set), or absolute when the two share
+  /// no directory but the root: `srv/receipt.b64` for `receipt export receipt.b64` in a script in
+  /// `srv/`, `../fixtures/a.b64` for `../../fixtures/a.b64` there.
+  func shown(_ path: String) -> String {
+    let base = URL(fileURLWithPath: shownFrom ?? FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.pathComponents
+    let full = URL(fileURLWithPath: resolve(path)).standardizedFileURL.pathComponents
+    let shared = zip(base, full).prefix { $0 == $1 }.count
+    guard shared > 1 else { return "/" + full.dropFirst().joined(separator: "/") }
+    let relative = Array(repeating: "..", count: base.count - shared) + full[shared...]
+    return relative.isEmpty ? "." : relative.joined(separator: "/")
+  }
+
   /// The account signed in on the current device.
   ///
   /// - Throws: ``WorkbenchError`` saying how to sign one in when none is (it was deleted).
@@ -155,6 +176,7 @@ public final class Session {
     get throws(WorkbenchError) {
       guard let account = device.queue.account else {
         throw WorkbenchError(
+          .notAllowed,
           "no account is signed in on device \(device.name): `account add NAME` or `account use NAME`")
       }
       return account
@@ -167,6 +189,7 @@ public final class Session {
     let transaction = try self.transaction(reference)
     guard let number = transaction.record?.transactionNumber else {
       throw WorkbenchError(
+        .notAllowed,
         "\(transaction.handleText) has no App Store transaction (it is \(transaction.state.rawValue))")
     }
     return number
@@ -200,24 +223,25 @@ public final class Session {
     let registry = world.registry
     if reference == "last" {
       guard let last = registry.last else {
-        throw WorkbenchError("no transaction yet, so `last` names nothing")
+        throw WorkbenchError(.notFound, "no transaction yet, so `last` names nothing")
       }
       return last
     }
     if reference.hasPrefix("#") {
       guard let handle = Int(reference.dropFirst()) else {
-        throw WorkbenchError("\"\(reference)\" is not a transaction handle such as #1")
+        throw WorkbenchError(.invalidValue, "\"\(reference)\" is not a transaction handle such as #1")
       }
       guard let transaction = registry.transaction(handle: handle) else {
-        throw WorkbenchError("no transaction \(reference) (there are \(registry.all.count))")
+        throw WorkbenchError(.notFound, "no transaction \(reference) (there are \(registry.all.count))")
       }
       return transaction
     }
     guard !reference.isEmpty, reference.allSatisfy(\.isNumber) else {
-      throw WorkbenchError("\"\(reference)\" is not a transaction: use #N, last, or a transaction id")
+      throw WorkbenchError(
+        .invalidValue, "\"\(reference)\" is not a transaction: use #N, last, or a transaction id")
     }
     guard let transaction = registry.transaction(identifier: reference) else {
-      throw WorkbenchError("no transaction with id \(reference)")
+      throw WorkbenchError(.notFound, "no transaction with id \(reference)")
     }
     return transaction
   }

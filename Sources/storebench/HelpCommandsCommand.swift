@@ -11,9 +11,12 @@ struct HelpCommandsCommand: ParsableCommand {
   @Argument(help: "A command, such as buy or observer add, for its usage and options.")
   var command: [String] = []
 
+  /// Prints the command reference, `docs/commands.md`, instead (what `make docs` writes).
+  @Flag(help: .hidden) var markdown = false
+
   func run() throws {
     do {
-      Console.write(try CommandHelp.text(for: command))
+      Console.write(try markdown ? CommandReference.markdown() : CommandHelp.text(for: command))
     } catch {
       Console.error("error: \(error)")
       throw ExitCode.failure

@@ -16,7 +16,9 @@ struct ServeCommand: AsyncParsableCommand {
       Runs the scripts (their output goes to standard error), then prints the base URL \
       (http://127.0.0.1:PORT) as the first line of standard output and serves until SIGINT or SIGTERM, \
       which end it gracefully with status 0. Endpoints: POST /verifyReceipt, POST /sandbox/verifyReceipt, \
-      and /inApps/… with an `Authorization: Bearer` token signed by a key from `api-key create`. \
+      and /inApps/… with an `Authorization: Bearer` token signed by a key from `api-key create` \
+      (`api-key token` prints one); a refused token gets a bare 401, as Apple's, and one line on \
+      standard error saying why. \
       Request bodies are limited to 1 MiB. With --state FILE the world is loaded from FILE when it \
       exists (before the scripts run) and saved to FILE when the server stops, with what the requests \
       changed (app account tokens, consumption information, extensions, notifications).

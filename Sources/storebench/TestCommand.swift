@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSON
 import Simulation
 import Workbench
 
@@ -9,10 +10,12 @@ struct TestCommand: AsyncParsableCommand {
     commandName: "test",
     abstract: "Run every *.storebench script in a directory; end with the line `N passed, N failed`.",
     discussion: """
-      A script with an .expected file beside it passes when its transcript matches that file; \
-      otherwise a unified diff shows the difference. Scripts run in parallel, each in its own \
-      session; results are printed in the scripts' order. On a terminal a progress count is shown \
-      and results are coloured, unless NO_COLOR is set or TERM is dumb.
+      A script with an .expected file beside it passes when its transcript matches that file and no \
+      expect failed; otherwise a unified diff shows the difference. --update writes each transcript \
+      to its .expected file, except a script whose expect failed: that one fails and keeps its file. \
+      Scripts run in parallel, each in its own session; results are printed in the scripts' order. \
+      On a terminal a progress count is shown and results are coloured, unless NO_COLOR is set or \
+      TERM is dumb.
 
       --shard I/N runs one of N slices of the suite, chosen by a stable hash of each script's \
       path relative to DIR, so that N CI runners each given a different I run every script exactly \
@@ -28,7 +31,7 @@ struct TestCommand: AsyncParsableCommand {
 
   @OptionGroup var common: CommonOptions
 
-  @Flag(help: "Rewrite each script's .expected file with its transcript.")
+  @Flag(help: "Rewrite each script's .expected file with its transcript (not one whose expect fails).")
   var update = false
 
   @Option(help: "Run only the scripts whose file name contains this text.")
@@ -93,7 +96,7 @@ struct TestCommand: AsyncParsableCommand {
     var verdicts: [SuiteRunner.Verdict] = []
     _ = await suite.run(scripts, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { progress in
       for verdict in progress.ready {
-        let settled = update ? rewriteGolden(with: verdict) : verdict
+        let settled = update ? suite.recordGolden(of: verdict) : verdict
         if json {
           Console.write(SuiteReport.json(for: settled))
         } else {
@@ -134,19 +137,5 @@ struct TestCommand: AsyncParsableCommand {
       Console.write(
         OrderedJSON.object([.init("shard", .string("\(shard)")), .init("scripts", .integer(0))]).text)
     }
-  }
-
-  /// Writes a script's transcript as its golden file: the script then passes, unless the file
-  /// cannot be written.
-  private func rewriteGolden(with verdict: SuiteRunner.Verdict) -> SuiteRunner.Verdict {
-    var updated = verdict
-    let path = SuiteRunner.goldenPath(for: verdict.script)
-    do {
-      try verdict.transcript.write(toFile: path, atomically: true, encoding: .utf8)
-      (updated.passed, updated.reason, updated.diff) = (true, nil, nil)
-    } catch {
-      (updated.passed, updated.reason) = (false, "\(path): cannot write: \(error.localizedDescription)")
-    }
-    return updated
   }
 }

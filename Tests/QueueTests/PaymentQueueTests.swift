@@ -72,7 +72,7 @@ private let soccer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
   @Test(arguments: [0, 11, -1])
   func quantitiesOutsideOneToTenAreRefusedBeforeATransactionExists(quantity: Int) {
-    #expect(throws: QueueError("quantity must be 1 to 10, not \(quantity)")) {
+    #expect(throws: QueueError(.invalidValue, "quantity must be 1 to 10, not \(quantity)")) {
       try queue.add(Payment(productId: "EnergyBottle", quantity: quantity))
     }
     #expect(queue.transactions.isEmpty)
@@ -94,7 +94,7 @@ private let soccer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(observer.calls.last == "removed #1")
     #expect(queue.transactions.isEmpty)
     #expect(transaction.isFinished)
-    #expect(throws: QueueError("#1 is already finished")) { try queue.finish(transaction) }
+    #expect(throws: QueueError(.conflict, "#1 is already finished")) { try queue.finish(transaction) }
   }
 
   @Test func aPurchasingTransactionCannotBeFinished() throws {

@@ -44,6 +44,20 @@ import Testing
     }
   }
 
+  @Test func aTrailingSlashReachesTheAPIAsSent() async throws {
+    let fixture = try ServerFixture()
+    let token = try fixture.validToken()
+    let echo: @Sendable (APIRequest, World) -> APIResponse = { request, _ in
+      APIResponse(status: 200, body: Array(request.path.utf8))
+    }
+    try await fixture.test(api: echo) { client in
+      for path in ["/inApps/v1/transactions/1/", "/inApps/v1/notifications/history/"] {
+        let response = try await client.execute(uri: path, method: .get, headers: .bearer(token))
+        #expect(response.status == .ok && response.text == path)
+      }
+    }
+  }
+
   @Test func delayIsWaitedOutsideTheOwner() async throws {
     let fixture = try ServerFixture()
     let token = try fixture.validToken()

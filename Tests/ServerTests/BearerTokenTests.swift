@@ -3,8 +3,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Simulation
 import Testing
+import Verifier
 
 @testable import Server
 
@@ -87,7 +89,7 @@ import Testing
         .lifetimeTooLong
       ),
       (
-        "no iat, exp > now + 60 min", .bearer(try signer.token(issuedAt: nil, expiresAt: now + 3700)),
+        "no iat, exp > now + 60 min", .bearer(try signer.token(issuedAt: nil, expiresAt: now + 7200)),
         .lifetimeTooLong
       ),
       ("tampered claims", .bearer(tampered), .badSignature),
@@ -123,5 +125,28 @@ import Testing
         #expect(error == failure, "\(name)")
       }
     }
+  }
+
+  @Test func eachRefusalLogsOneLineSayingWhy() async throws {
+    let fixture = try ServerFixture()
+    let cases = try Self.badTokens(fixture)
+    let log = LogLines()
+    let app = Application(router: fixture.router(), logger: log.logger)
+    try await app.test(.router) { client in
+      for (_, headers, _) in cases {
+        _ = try await client.execute(uri: "/inApps/v1/transactions/1", method: .get, headers: headers)
+      }
+    }
+    let lines = log.lines
+    #expect(lines.count == cases.count)
+    for ((name, _, failure), line) in zip(cases, lines) {
+      #expect(line == "401 for GET /inApps/v1/transactions/1: \(failure.reason)", "\(name)")
+    }
+    let reasons: [(BearerTokenVerifier.Failure, String)] = [
+      (.unknownKey, "unknown key id"), (.wrongAudience, "wrong aud"), (.expired, "expired"),
+      (.badSignature, "foreign signature"), (.wrongBundleId, "wrong bid"),
+      (.malformedToken, "malformed token"),
+    ]
+    for (failure, start) in reasons { #expect(failure.reason.hasPrefix(start)) }
   }
 }

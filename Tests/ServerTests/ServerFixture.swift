@@ -1,16 +1,20 @@
+import Catalog
 import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Queue
 import Simulation
-import Workbench
+import Store
+import Verifier
 
 @testable import Server
 
 /// A world served for a test: one purchase (level.pack), one API key, and the receipt's base64 text.
+/// The world is built through Simulation's own API, on the built-in default catalog.
 struct ServerFixture: Sendable {
-  let owner: SessionOwner
+  let owner: TestWorldOwner
   let signer: BearerTokenSigner
   let receipt: String
   let bundleId: String
@@ -18,25 +22,21 @@ struct ServerFixture: Sendable {
   static let keyId = "TESTKEY001"
   static let issuerId = "11111111-2222-3333-4444-555555555555"
 
-  init(environment: String = "sandbox") throws {
-    let session = Session(
-      catalog: try CatalogLocator.builtIn(), catalogSource: "default",
-      output: OutputSink(write: { _ in }, writeError: { _ in }))
-    owner = SessionOwner.of(session)
+  init() throws {
+    let world = World(catalog: try CatalogLoader.load(path: Self.defaultCatalog.path), log: EventLog())
     let key = P256.Signing.PrivateKey()
-    let (receipt, bundleId) = try owner.withSession { session in
-      for line in ["environment \(environment)", "buy level.pack"] {
-        guard Interpreter.run(line: line, in: session) == .succeeded else { throw FixtureError(line) }
-      }
-      try session.world.apiKeys.register(keyId: Self.keyId, issuerId: Self.issuerId, publicKey: key.publicKey)
-      let bytes = try session.world.signedReceipt(of: session.world.device)
-      return (Data(bytes).base64EncodedString(), session.world.store.catalog.bundleId)
-    }
-    self.receipt = receipt
-    self.bundleId = bundleId
+    try world.step(changing: true) { _ = try world.device.queue.add(Payment(productId: "level.pack")) }
+    try world.apiKeys.register(keyId: Self.keyId, issuerId: Self.issuerId, publicKey: key.publicKey)
+    receipt = Data(try world.signedReceipt(of: world.device)).base64EncodedString()
+    bundleId = world.store.catalog.bundleId
+    owner = TestWorldOwner(world)
     signer = BearerTokenSigner(
       keyId: Self.keyId, issuerId: Self.issuerId, bundleId: bundleId, privateKey: key)
   }
+
+  /// The built-in default catalog's file, in the workbench's resources.
+  static let defaultCatalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Sources/Workbench/Resources/default-catalog.json").standardizedFileURL
 
   /// A valid token: issued now, expiring in 5 minutes (as every library does).
   func validToken() throws -> String {
@@ -61,11 +61,6 @@ struct ServerFixture: Sendable {
     let app = Application(router: router(api: api, bodyLimit: bodyLimit))
     try await app.test(.router) { client in try await test(client) }
   }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-  var description: String
-  init(_ line: String) { description = "fixture line failed: \(line)" }
 }
 
 extension HTTPFields {

@@ -33,13 +33,13 @@ import Testing
     let receipt = try #require(world.device.receipt)
     try world.deleteAccount(named: "default")
 
-    #expect(throws: QueueError("no account is signed in on iPhone")) {
+    #expect(throws: QueueError(.notAllowed, "no account is signed in on iPhone")) {
       try world.device.queue.add(Payment(productId: "coins.100"))
     }
     #expect(world.device.receipt?.account === receipt.account)
     world.refreshReceipt(of: world.device)
     #expect(world.device.receipt?.stamp == receipt.stamp, "no account: Apple writes no new receipt")
-    #expect(throws: SimulationError("no account is signed in on iPhone")) {
+    #expect(throws: SimulationError(.notAllowed, "no account is signed in on iPhone")) {
       try world.latestSignedReceipt(for: world.device)
     }
   }
@@ -58,7 +58,9 @@ import Testing
   }
 
   @Test func anUnknownAccountIsAnError() {
-    #expect(throws: SimulationError("no account named nobody")) { try world.deleteAccount(named: "nobody") }
+    #expect(throws: SimulationError(.notFound, "no account named nobody")) {
+      try world.deleteAccount(named: "nobody")
+    }
     #expect(world.device.queue.account?.name == "default")
   }
 }

@@ -23,7 +23,7 @@ import Verifier
   private func history(
     _ body: String, token: String? = nil, in world: World
   ) -> APIResponse? {
-    NotificationEndpoints.respond(
+    AppStoreServerAPI.respond(
       to: APIRequest(
         method: "POST", path: Self.historyPath, query: token.map { [.init("paginationToken", $0)] } ?? [],
         body: Array(body.utf8)),
@@ -36,22 +36,19 @@ import Verifier
     return #""startDate":\#(from),"endDate":\#(now.addingTimeInterval(1).milliseconds)"#
   }
 
-  @Test func otherPathsAreNotTheirs() throws {
+  @Test func theirPathsAnswerOtherMethodsWith405() throws {
     let world = try World.notifying()
-    #expect(
-      NotificationEndpoints.respond(
-        to: APIRequest(method: "GET", path: "/inApps/v1/transactions/1"), in: world) == nil)
-    #expect(
-      NotificationEndpoints.respond(to: APIRequest(method: "GET", path: Self.testPath), in: world)?.status
-        == 405)
+    for path in [Self.testPath, Self.historyPath, "\(Self.testPath)/x"] {
+      #expect(AppStoreServerAPI.respond(to: APIRequest(method: "PUT", path: path), in: world).status == 405)
+    }
   }
 
   @Test func aTestNotificationIsDeliveredBeforeTheAnswerAndItsStatusReadsBack() throws {
     let transport = ScriptedTransport()
     let world = try World.notifying(transport: transport)
-    let answer = NotificationEndpoints.respond(to: APIRequest(method: "POST", path: Self.testPath), in: world)
-    #expect(answer?.status == 200)
-    #expect(answer?.headers.first?.value == "application/json")
+    let answer = AppStoreServerAPI.respond(to: APIRequest(method: "POST", path: Self.testPath), in: world)
+    #expect(answer.status == 200)
+    #expect(answer.headers.first?.value == "application/json")
     let token = try #require(try json(answer)["testNotificationToken"] as? String)
     #expect(transport.posts.count == 1)
     let record = try #require(world.notifications.records.first)
@@ -62,7 +59,7 @@ import Verifier
     #expect(checked.payload.data.signedTransactionInfo == nil)
     #expect(!record.payloadJSON.contains("bundleVersion"))
     let status = try json(
-      NotificationEndpoints.respond(
+      AppStoreServerAPI.respond(
         to: APIRequest(method: "GET", path: "\(Self.testPath)/\(token)"), in: world))
     #expect(status["signedPayload"] as? String == record.signedPayload)
     let attempts = try #require(status["sendAttempts"] as? [[String: Any]])
@@ -76,17 +73,17 @@ import Verifier
     world.environment = .sandbox
     #expect(
       try errorCode(
-        NotificationEndpoints.respond(to: APIRequest(method: "POST", path: Self.testPath), in: world))
+        AppStoreServerAPI.respond(to: APIRequest(method: "POST", path: Self.testPath), in: world))
         == 4_040_007)
     for token in ["nope", "12345", "\(UUID().uuidString)_12", "\(UUID().uuidString.lowercased())_x", "_1"] {
-      let answer = NotificationEndpoints.respond(
+      let answer = AppStoreServerAPI.respond(
         to: APIRequest(method: "GET", path: "\(Self.testPath)/\(token)"), in: world)
       #expect(try errorCode(answer) == 4_000_020, "\(token)")
     }
     let unknown = "\(UUID().uuidString.lowercased())_1767225600000"
     #expect(
       try errorCode(
-        NotificationEndpoints.respond(
+        AppStoreServerAPI.respond(
           to: APIRequest(method: "GET", path: "\(Self.testPath)/\(unknown)"), in: world))
         == 4_040_008)
   }

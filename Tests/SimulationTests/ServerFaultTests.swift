@@ -101,8 +101,31 @@ import Verifier
       world.serverAPI.faults.map(\.description) == [
         "history rate-limit 1000ms", "all error --retryable", "finish not-found-younger 5m",
       ])
-    #expect(ServerFault.endpointNames.count == 20 && ServerFault.endpointNames.last == "all")
-    #expect(Set(AppStoreServerAPI.routes.map(\.name)) == Set(AppStoreServerAPI.endpointNames))
-    #expect(AppStoreServerAPI.routes.count == AppStoreServerAPI.endpointNames.count)
+    #expect(ServerFault.endpointNames == AppStoreServerAPI.routes.map(\.name) + ["verify-receipt", "all"])
+    #expect(Set(AppStoreServerAPI.endpointNames).count == AppStoreServerAPI.routes.count, "names are unique")
+  }
+
+  @Test(arguments: AppStoreServerAPI.routes.map(\.name))
+  func aTrailingSlashReachesTheSameEndpointWithItsFaults(endpoint: String) throws {
+    let route = try #require(AppStoreServerAPI.routes.first { $0.name == endpoint })
+    let path = route.pattern.map { segment in
+      switch segment {
+      case .literal(let word): "/" + word
+      case .parameter: "/" + id
+      }
+    }.joined()
+    // Each on a world of its own, as the answer may change the world.
+    let answers = try [path, path + "/"].map { path in
+      let world = try World.onDefaultCatalog()
+      _ = try world.charge("level.pack")
+      let request = APIRequest(method: route.method, path: path, body: Array("{}".utf8))
+      #expect(AppStoreServerAPI.endpointName(for: request) == endpoint, "\(path)")
+      world.serverAPI.set(ServerFault(endpoint: endpoint, kind: .error(retryable: true)))
+      #expect(try errorCode(AppStoreServerAPI.respond(to: request, in: world)) == 5_000_001, "\(path)")
+      world.serverAPI.clearFaults()
+      let answer = AppStoreServerAPI.respond(to: request, in: world)
+      return answer.status == 200 ? "200" : String(decoding: answer.body, as: UTF8.self)
+    }
+    #expect(answers[0] == answers[1], "the same endpoint answers")
   }
 }

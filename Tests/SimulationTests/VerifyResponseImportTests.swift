@@ -38,7 +38,8 @@ import Verifier
     #expect(data.app.environment == .sandbox && data.app.appAppleId == 0)
     #expect(data.app.originalApplicationVersion == world.originalApplicationVersion)
     #expect(data.app.originalPurchaseDate == world.originalPurchaseDate)
-    #expect(data.asOf == response.receipt?.creationDate)
+    #expect(data.asOf == world.store.clock.now)
+    #expect(try #require(response.receipt).creationDate < world.store.clock.now)
 
     let account = try world.customerAccount()
     let shown = account.receiptRecords(asOf: account.stamp(at: world.store.clock.now))
@@ -72,6 +73,25 @@ import Verifier
     #expect(data.notes.contains { $0.hasPrefix("not verified: a verifyReceipt answer is unsigned JSON") })
   }
 
+  /// The customer's monthly subscription is in billing retry when Apple answers: a world that
+  /// imports the answer stands at the answer's date with the subscription in billing retry, and
+  /// the renewal that failed for the customer does not succeed for it later.
+  @Test func aCustomerInBillingRetryArrivesInBillingRetryAtTheAnswersDate() throws {
+    let world = try World.customer()
+    let data = try read(answer(world).1)
+    let fresh = World(
+      catalog: world.store.catalog, log: EventLog(), authorityDirectory: testAuthorityDirectory)
+    _ = try fresh.importCustomer(data)
+    #expect(fresh.store.clock.now == world.store.clock.now)
+    let account = try fresh.customerAccount()
+    let pro = try fresh.subscription("Pro")
+    #expect(pro.status(at: fresh.store.clock.now) == .inBillingRetry)
+    let periods = account.history.count { $0.productId == "pro.monthly" }
+    try fresh.advanceClock(by: TimeSpan(months: 2))
+    #expect(account.history.count { $0.productId == "pro.monthly" } == periods)
+    #expect(pro.status(at: fresh.store.clock.now) == .expired)
+  }
+
   @Test func theCompactAnswerOfTheEndpointReadsTheSame() throws {
     let world = try World.customer()
     #expect(try read(answer(world, isCompact: true).1) == read(answer(world).1))
@@ -94,7 +114,7 @@ import Verifier
       """)
     #expect(data.app.environment == .production && data.app.appAppleId == 987_654_321)
     #expect(data.app.applicationVersion == "41")
-    #expect(data.asOf == Date(timeIntervalSince1970: 1_559_390_400))
+    #expect(data.asOf == Date(timeIntervalSince1970: 1_559_433_600))
     let entry = try #require(data.transactions.first)
     #expect(entry.transactionNumber == 170_000_123_456_789 && entry.quantity == 2)
     #expect(entry.purchaseDate == Date(timeIntervalSince1970: 1_559_347_199))

@@ -184,8 +184,10 @@ private final class Listener: StoreListener {
     #expect(state.expirationIntent == .other)
     #expect(listener.expired == ["top.weekly"])
     #expect(store.scheduledEventCount == 0)
-    #expect(throws: StoreError("the clock cannot pass 9999-12-31T23:59:59Z (it is at 9999-12-31T23:59:59Z)"))
-    {
+    #expect(
+      throws: StoreError(
+        .invalidValue, "the clock cannot pass 9999-12-31T23:59:59Z (it is at 9999-12-31T23:59:59Z)")
+    ) {
       try store.advanceClock(by: TimeSpan(seconds: 1))
     }
   }

@@ -64,7 +64,7 @@ extension CLITests {
       #expect(lines[2] == "#1 2000000000000001 last")
       #expect(lines[3] == "purchased purchasing")
       #expect(Set(lines[4].split(separator: " ")) == ["bash", "zsh", "fish"])
-      // The root form, as the README writes it, completes as `storebench state --state FILE`.
+      // The root form, as the docs write it, completes as `storebench state --state FILE`.
       #expect(lines[5] == lines[1])
       #expect(lines[6] == lines[3])
       #expect(lines[7].split(separator: " ").contains("advance-clock"))

@@ -47,6 +47,30 @@ extension CLITests {
       #expect(result.error.contains("receipt written to r.b64"))
     }
 
+    /// The curl example of docs/server.md: the token `api-key token` prints in the world script
+    /// opens the App Store Server API; a damaged one gets a bare 401, and `serve` logs why.
+    @Test func theTokenAPIKeyTokenPrintsOpensTheServedAPI() async throws {
+      let directory = try directory(with: "api-key create --out AuthKey.p8\nbuy pro.monthly\napi-key token\n")
+      let running = try Binary.start(
+        executable: Binary.path, ["serve", "--port", "0", "setup.storebench"], directory: directory)
+      let url = try await firstLine(of: running)
+      #expect(url.hasPrefix("http://127.0.0.1:"), "first line: \(url)")
+      let log = running.scratch.appendingPathComponent("err")
+      let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      let token = try #require(
+        text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("eyJ") }.map(String.init), "\(text)")
+      func status(bearer: String) async throws -> UInt {
+        var request = HTTPClientRequest(url: url + "/inApps/v1/transactions/2000000000000001")
+        request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
+        return try await HTTPClient.shared.execute(request, timeout: .seconds(10)).status.code
+      }
+      #expect(try await status(bearer: token) == 200)
+      #expect(try await status(bearer: "x" + token) == 401)
+      kill(running.pid, SIGTERM)
+      let result = try running.wait()
+      #expect(result.error.contains("401 for GET /inApps/v1/transactions/2000000000000001: malformed token"))
+    }
+
     @Test func serveWithStateLoadsTheWorldBeforeTheScriptsAndSavesItOnStop() async throws {
       let directory = try directory(with: "buy level.pack\n")
       let first = try Binary.start(

@@ -20,4 +20,29 @@ import Testing
     #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("-----BEGIN PRIVATE KEY-----"))
     #expect(session.world.apiKeys.key(id: "SB00000001") != nil)
   }
+
+  @Test func tokenSignsWithTheKeyCreateWroteWhereverItsOutPutIt() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("api-key-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let transcript = Transcript()
+    let session = Session(
+      catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript))
+    session.baseDirectory = directory.path
+    #expect(Interpreter.run(line: "api-key create --out keys/server.p8", in: session) == .succeeded)
+    #expect(Interpreter.run(line: "api-key token", in: session) == .succeeded)
+    #expect(transcript.lines.last?.split(separator: ".").count == 3)
+    // Another session did not write it: the default file name is looked for, and its absence said.
+    let other = Session(
+      catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: Transcript())
+    )
+    other.baseDirectory = directory.path
+    other.world.apiKeys = session.world.apiKeys
+    #expect(Interpreter.run(line: "api-key token", in: other) != .succeeded)
+    #expect(Interpreter.run(line: "api-key token --key keys/server.p8", in: other) == .succeeded)
+    #expect(Interpreter.run(line: "api-key create --key-id OTHER00001", in: session) == .succeeded)
+    #expect(
+      Interpreter.run(line: "api-key token --key-id OTHER00001 --key keys/server.p8", in: session)
+        == .failed(
+          "\(directory.path)/keys/server.p8 holds another key than api key OTHER00001", code: .commandFailed))
+  }
 }

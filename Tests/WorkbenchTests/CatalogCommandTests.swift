@@ -17,7 +17,9 @@ import Testing
     session = Session(
       catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript))
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    // As at a prompt in that directory: paths are read and shown from it.
     session.baseDirectory = directory.path
+    session.shownFrom = directory.path
   }
 
   @discardableResult

@@ -188,7 +188,7 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     defer { try? FileManager.default.removeItem(at: directory) }
     try "".write(to: directory.appendingPathComponent("a.storebench"), atomically: true, encoding: .utf8)
     let session = try completer(
-      after: ["buy coins.100", "buy pro.monthly", "device add iPad", "account add bob"],
+      after: ["buy coins.100", "buy pro.monthly", "device add iPad", "account add bob", "api-key create"],
       directory: directory.path)
     var checked = 0
     func walk(_ command: CommandSpec, path: [String]) {

@@ -55,7 +55,7 @@ import Testing
     var history = PromptHistory(path: nil)
     let longest = "products " + String(repeating: "p", count: PromptHistory.maximumEntryBytes - 9)
     #expect(try history.add(longest) == longest)
-    #expect(throws: WorkbenchError("not kept in history: 4097 bytes, the limit is 4096")) {
+    #expect(throws: WorkbenchError(.invalidValue, "not kept in history: 4097 bytes, the limit is 4096")) {
       try history.add(longest + "q")
     }
     #expect(history.lines == [longest])

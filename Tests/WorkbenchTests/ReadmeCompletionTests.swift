@@ -3,13 +3,14 @@ import Testing
 
 @testable import Workbench
 
-/// The README's terminal session: every line typed with `⇥` (TAB) completes as the README shows.
+/// The terminal session in docs/prompt.md: every line typed with `⇥` (TAB) completes as the page
+/// shows.
 @Suite struct ReadmeCompletionTests {
-  /// The lines of the README's fenced block that shows TAB (`⇥`) at the prompt.
+  /// The lines of docs/prompt.md's fenced block that shows TAB (`⇥`) at the prompt.
   static func sessionLines() throws -> [String] {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+    let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("docs/prompt.md")
+    let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
     let intro = try #require(lines.firstIndex { $0.contains("`⇥` is where TAB was pressed") })
     let open = try #require(lines[intro...].firstIndex { $0.hasPrefix("```") })
     let close = try #require(lines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
@@ -56,7 +57,7 @@ import Testing
       var next = index + 1
       if let listed {
         let shown = lines[next].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        #expect(shown == listed, "\(text): the README lists \(shown), TAB lists \(listed)")
+        #expect(shown == listed, "\(text): docs/prompt.md lists \(shown), TAB lists \(listed)")
         next += 1
       }
       let shownLine = try #require(

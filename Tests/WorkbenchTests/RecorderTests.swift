@@ -28,7 +28,9 @@ private struct PromptFixture {
     session = Session(
       catalog: try CatalogLocator.builtIn(), catalogSource: catalogSource,
       output: OutputSink(write: { output.append($0) }, writeError: { errors.append($0) }))
+    // The prompt runs in its working directory, from which paths are read and shown.
     session.baseDirectory = directory.path
+    session.shownFrom = directory.path
   }
 
   func type(_ lines: [String]) {
@@ -118,8 +120,7 @@ private struct PromptFixture {
     prompt.type(["record", "record r.storebench", "buy coins.100", "record"])
     #expect(
       prompt.output.lines.filter { $0.hasPrefix("recording") || $0.hasPrefix("not") } == [
-        "not recording", "recording to r.storebench",
-        "recording to \(prompt.directory.appendingPathComponent("r.storebench").path) (1 line so far)",
+        "not recording", "recording to r.storebench", "recording to r.storebench (1 line so far)",
       ])
   }
 
@@ -147,8 +148,8 @@ private struct PromptFixture {
     #expect(
       prompt.errors.lines == [
         "error: not recording (`record FILE` starts)",
-        "error: \(prompt.directory.appendingPathComponent("old.storebench").path) exists: choose another name, or give --force to replace it",
-        "error: already recording to \(prompt.directory.appendingPathComponent("new.storebench").path) (`record stop` ends it)",
+        "error: old.storebench exists: choose another name, or give --force to replace it",
+        "error: already recording to new.storebench (`record stop` ends it)",
       ])
     #expect(prompt.output.lines.last == "2026-01-01T01:00:00Z")
     #expect(try prompt.file("old.storebench").hasSuffix("\nadvance-clock 1h\n"))

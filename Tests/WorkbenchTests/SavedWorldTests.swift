@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSON
 import Store
 import Testing
 

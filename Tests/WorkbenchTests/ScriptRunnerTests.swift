@@ -182,6 +182,33 @@ private func run(
         == true)
   }
 
+  @Test func aFailedExpectFailsTheScriptThoughItsTranscriptMatchesAndIsNotRecorded() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("suite-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("a.storebench")
+    try "buy coins.100\nexpect storage coins.100 2\n".write(to: script, atomically: true, encoding: .utf8)
+    let suite = SuiteRunner(runner: try runner())
+    let first = suite.verdict(for: script.path)
+    #expect(!first.passed)
+    let recorded = suite.recordGolden(of: first)
+    #expect(!recorded.passed)
+    let golden = directory.appendingPathComponent("a.expected")
+    #expect(!FileManager.default.fileExists(atPath: golden.path))
+    #expect(
+      recorded.reason
+        == "not recorded in \(golden.path): a.storebench:2: expectation failed: storage has coins.100 1, expected 2"
+    )
+    // A golden file holding the failure (as `--update` used to write it) does not make it pass.
+    try first.transcript.write(to: golden, atomically: true, encoding: .utf8)
+    let matching = suite.verdict(for: script.path)
+    #expect(matching.diff == nil)
+    #expect(!matching.passed)
+    #expect(matching.reason == "a.storebench:2: expectation failed: storage has coins.100 1, expected 2")
+    #expect(!suite.recordGolden(of: matching).passed)
+    #expect(try String(contentsOf: golden, encoding: .utf8) == first.transcript)
+  }
+
   @Test func theRegressionSuitePasses() throws {
     var runner = try runner()
     // The executable sends notifications over HTTP; the suite's notification scripts post to a

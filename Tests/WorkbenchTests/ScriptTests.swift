@@ -21,14 +21,16 @@ import Testing
   }
 
   @Test func invalidUTF8IsRefusedWithLineAndByteColumn() {
-    #expect(throws: WorkbenchError("s.storebench:2:5: invalid UTF-8")) {
+    #expect(throws: WorkbenchError(.invalidValue, "s.storebench:2:5: invalid UTF-8")) {
       try script(Array("clock\nbuy ".utf8) + [0xFF] + Array(" x\n".utf8))
     }
     // é is two bytes, so the truncated sequence after it starts at byte column 4.
-    #expect(throws: WorkbenchError("s.storebench:1:4: invalid UTF-8")) {
+    #expect(throws: WorkbenchError(.invalidValue, "s.storebench:1:4: invalid UTF-8")) {
       try script(Array("#é".utf8) + [0xE2, 0x82] + Array("\n".utf8))
     }
-    #expect(throws: WorkbenchError("s.storebench:1:1: invalid UTF-8")) { try script([0xC0, 0xAF]) }
+    #expect(throws: WorkbenchError(.invalidValue, "s.storebench:1:1: invalid UTF-8")) {
+      try script([0xC0, 0xAF])
+    }
   }
 
   @Test func aRecordingCutOffInTheMiddleOfALineIsRefused() throws {
@@ -38,6 +40,7 @@ import Testing
     #expect(try script(Array((header + "buy coins.100\n").utf8)).lines.last == "buy coins.100")
     #expect(
       throws: WorkbenchError(
+        .invalidValue,
         "r.storebench:6: the recording ends in the middle of this line (it has no line end): "
           + "the recording was cut off while being written")
     ) { try script(Array((header + "buy coins.100\nadvance-cl").utf8), name: "r.storebench") }

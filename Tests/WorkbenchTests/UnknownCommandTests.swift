@@ -37,3 +37,26 @@ import Testing
     #expect(Interpreter.run(line: "help buy", in: session) == .succeeded)
   }
 }
+
+/// A word where a subcommand goes that names none: the nearest subcommands, and the command of
+/// that name.
+@Suite struct UnknownSubcommandTests {
+  private func failure(of line: String) -> String? {
+    let session = Session(
+      catalog: try! CatalogLocator.builtIn(), catalogSource: "default",
+      output: .collecting(into: Transcript()))
+    return Interpreter.run(line: line, in: session).message
+  }
+
+  @Test func aCommandsNameWhereASubcommandGoesPointsToThatCommand() {
+    #expect(
+      failure(of: "receipt verify")
+        == "receipt: 'verify' is not a subcommand (show, export, refresh); did you mean `verify`?")
+  }
+
+  @Test func aTypoOfASubcommandPointsToTheNearestOnes() {
+    #expect(
+      failure(of: "receipt exprot x.b64")
+        == "receipt: 'exprot' is not a subcommand (show, export, refresh); did you mean `receipt export`?")
+  }
+}

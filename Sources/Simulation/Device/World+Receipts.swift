@@ -39,6 +39,7 @@ extension World {
   public func receipt(of device: Device) throws(SimulationError) -> AppReceipt {
     guard let snapshot = device.receipt else {
       throw SimulationError(
+        .notFound,
         "\(device.name) has no receipt (after a reinstall, or before any purchase): `receipt refresh`")
     }
     return ReceiptBuilder(world: self).receipt(snapshot, on: device)
@@ -60,7 +61,7 @@ extension World {
   /// - Throws: ``SimulationError`` when no account is signed in on the device, or signing fails.
   public func latestSignedReceipt(for device: Device) throws(SimulationError) -> [UInt8] {
     guard let account = device.queue.account else {
-      throw SimulationError("no account is signed in on \(device.name)")
+      throw SimulationError(.notAllowed, "no account is signed in on \(device.name)")
     }
     if let written = device.receipt, written.account === account, written.environment == environment,
       written.stamp.count == account.history.count, written.stamp.revision == account.revision
@@ -77,7 +78,7 @@ extension World {
     do {
       return try ReceiptEncoder(authority: authority).encode(receipt)
     } catch {
-      throw SimulationError("cannot sign the receipt: \(error)")
+      throw SimulationError(.signingFailed, "cannot sign the receipt: \(error)")
     }
   }
 }

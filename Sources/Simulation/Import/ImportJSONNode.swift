@@ -1,6 +1,7 @@
 import Catalog
 import CivilCalendar
 import Foundation
+import JSON
 
 /// A JSON value of an imported artifact with its path (`latest_receipt_info[3].expires_date_ms`), so
 /// every complaint says which file and where. Apple's answers write numbers and booleans as strings

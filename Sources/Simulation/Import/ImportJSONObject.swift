@@ -1,4 +1,5 @@
 import Catalog
+import JSON
 
 /// The members of a JSON object, read by key. Keys nobody asks for are ignored: Apple adds keys
 /// over the years, and an import takes what it knows.
@@ -9,14 +10,11 @@ struct ImportJSONObject {
 
   init(members: [JSONMember], node: ImportJSONNode) throws(ImportError) {
     self.node = node
-    var table: [String: JSONValue] = [:]
-    for member in members {
-      guard table[member.key] == nil else {
-        throw Self.child(of: node, member.key, .null).fail("key appears twice")
-      }
-      table[member.key] = member.value
+    do {
+      self.members = try JSONMember.table(members)
+    } catch {
+      throw Self.child(of: node, error.key, .null).fail("key appears twice")
     }
-    self.members = table
   }
 
   /// Whether the object has `key` with a value other than `null`.

@@ -19,7 +19,8 @@ public enum VerifyResponseImport {
   /// - Throws: `ImportError` for a status other than 0 or 21006 (naming it and what it means), an
   ///   iOS 6-style answer, and a missing or ill-typed field (naming its path, such as
   ///   `latest_receipt_info[3].expires_date_ms`).
-  /// - Returns: The customer's data, dated at the receipt's creation (else the request date).
+  /// - Returns: The customer's data, dated when Apple answered (`request_date`: the renewal info
+  ///   says how the subscriptions stood then), else at the receipt's creation.
   public static func read(_ bytes: [UInt8], source: String) throws(ImportError) -> CustomerData {
     let answer = try ImportJSONNode.parse(bytes, source: source).object()
     let status = try checkedStatus(answer)
@@ -49,11 +50,8 @@ public enum VerifyResponseImport {
     if let pending = answer.optional("pending_renewal_info") {
       for entry in try pending.array() { data.renewals.append(try renewal(entry.object())) }
     }
-    if let created = try date(receipt, "receipt_creation_date") {
-      data.asOf = created
-    } else {
-      data.asOf = try date(receipt, "request_date")
-    }
+    data.asOf = try date(receipt, "request_date")
+    if data.asOf == nil { data.asOf = try date(receipt, "receipt_creation_date") }
     data.notes = notes(
       status: status, app: data.app, inApp: fromReceipt, latest: latestCount, total: data.transactions.count,
       renewals: data.renewals.count)
@@ -71,7 +69,8 @@ public enum VerifyResponseImport {
     return status
   }
 
-  /// What a verifyReceipt status means (Apple's table, reference/status-codes.json).
+  /// What a verifyReceipt status means (Apple's table: App Store Receipts,
+  /// verifyReceipt, "responseBody.status").
   static func meaning(of status: Int64) -> String {
     switch status {
     case 0: "the receipt is valid"

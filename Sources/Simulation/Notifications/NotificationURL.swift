@@ -16,9 +16,11 @@ public struct NotificationURL: Hashable, Sendable {
     guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
     else {
-      throw SimulationError("\"\(url)\" is not an http or https URL")
+      throw SimulationError(.invalidValue, "\"\(url)\" is not an http or https URL")
     }
-    guard let host = parsed.host, !host.isEmpty else { throw SimulationError("\"\(url)\" has no host") }
+    guard let host = parsed.host, !host.isEmpty else {
+      throw SimulationError(.invalidValue, "\"\(url)\" has no host")
+    }
     self.url = url
     self.environment = environment
   }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Apple's `SendAttemptItem`: one attempt to deliver a notification, when (on the virtual clock)
 /// and how it went.

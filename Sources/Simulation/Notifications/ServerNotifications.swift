@@ -38,7 +38,7 @@ public final class ServerNotifications {
   /// - Throws: ``SimulationError`` when it is registered for that environment already.
   public func add(_ url: NotificationURL) throws(SimulationError) {
     guard !urls.contains(url) else {
-      throw SimulationError("\(url.url) is registered for \(url.environment.rawValue) already")
+      throw SimulationError(.conflict, "\(url.url) is registered for \(url.environment.rawValue) already")
     }
     urls.append(url)
   }
@@ -53,7 +53,7 @@ public final class ServerNotifications {
     let removed = urls.filter { $0.url == url }
     guard !removed.isEmpty else {
       let known = urls.isEmpty ? "none is" : urls.map(\.url).joined(separator: ", ") + " are"
-      throw SimulationError("\(url) is not a notification URL (\(known) registered)")
+      throw SimulationError(.notFound, "\(url) is not a notification URL (\(known) registered)")
     }
     urls.removeAll { $0.url == url }
     return removed

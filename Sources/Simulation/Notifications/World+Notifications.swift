@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Store
 import Verifier
 
@@ -37,11 +38,13 @@ extension World {
     let urls = try notificationURLs()
     guard kind.admits(subtype) else {
       throw SimulationError(
+        .invalidValue,
         "\(kind.rawValue)\(subtype.map { "/\($0.rawValue)" } ?? " without a subtype") is not a notification of Apple's table"
       )
     }
     guard subtype != .summary else {
       throw SimulationError(
+        .notAllowed,
         "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: see sendRenewalExtensionSummary"
       )
     }
@@ -51,14 +54,16 @@ extension World {
       .init("bundleId", .string(store.catalog.bundleId)),
     ]
     guard let transactionNumber else {
-      guard kind == .test else { throw SimulationError("\(kind.rawValue) needs a transaction") }
+      guard kind == .test else {
+        throw SimulationError(.invalidValue, "\(kind.rawValue) needs a transaction")
+      }
       data.append(.init("environment", .string(environment.rawValue)))
       return try keepNotification(kind, subtype, body: .init("data", .object(data)), to: urls, signer: signer)
     }
     guard let account = store.account(holdingTransaction: transactionNumber),
       let index = account.index(ofTransaction: transactionNumber)
     else {
-      throw SimulationError("no account has transaction \(transactionNumber)")
+      throw SimulationError(.notFound, "no account has transaction \(transactionNumber)")
     }
     data.append(.init("bundleVersion", .string(store.catalog.appVersion)))
     data.append(.init("environment", .string(environment.rawValue)))
@@ -109,7 +114,7 @@ extension World {
     let urls = notifications.urls(for: environment)
     guard !urls.isEmpty else {
       throw SimulationError(
-        "no notification URL for \(environment.rawValue) (`notify-url add URL`): nothing is sent")
+        .notFound, "no notification URL for \(environment.rawValue) (`notify-url add URL`): nothing is sent")
     }
     return urls
   }
@@ -133,7 +138,7 @@ extension World {
     do {
       signed = try signer.sign(payloadJSON: Array(payload.utf8))
     } catch {
-      throw SimulationError("cannot sign the \(kind.rawValue) notification: \(error)")
+      throw SimulationError(.signingFailed, "cannot sign the \(kind.rawValue) notification: \(error)")
     }
     let record = NotificationRecord(
       sequence: notifications.records.count, notificationUUID: uuid, kind: kind, subtype: subtype,
@@ -178,7 +183,7 @@ extension World {
     do {
       return try signer.sign(payload)
     } catch {
-      throw SimulationError("cannot sign a notification's payload: \(error)")
+      throw SimulationError(.signingFailed, "cannot sign a notification's payload: \(error)")
     }
   }
 

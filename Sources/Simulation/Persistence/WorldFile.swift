@@ -1,9 +1,10 @@
 import Catalog
 import Foundation
+import JSON
 
 /// A saved world's file: versioned JSON (`"format": "storebench-world", "version": 1`) holding the
-/// catalog in the native catalog format and everything else that defines the world. The README's
-/// "Saved worlds" section documents every key.
+/// catalog in the native catalog format and everything else that defines the world.
+/// `docs/saved-worlds.md` documents every key.
 public enum WorldFile {
   /// The `format` every saved world's file declares.
   public static let format = "storebench-world"

@@ -1,4 +1,5 @@
 import Catalog
+import JSON
 
 /// What a saved world's file holds, written in its order: `format`, `version`, `catalog`, then
 /// the world's keys.

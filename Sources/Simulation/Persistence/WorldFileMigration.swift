@@ -1,4 +1,5 @@
 import Catalog
+import JSON
 
 /// How a saved world written by an older storebench is brought to the current version before it
 /// is read: one step per version, each rewriting the parsed document to the next version's shape.

@@ -1,5 +1,6 @@
 /// Everything that defines a world but its catalog, as a saved world's file holds it beside
-/// `format`, `version` and `catalog` (see README "Saved worlds" for each key).
+/// `format`, `version` and `catalog` (`docs/saved-worlds.md`
+/// documents each key).
 struct WorldSnapshot: Codable, Hashable {
   var environment: String
   var appAppleId: Int64

@@ -1,6 +1,8 @@
+import JSON
+
 /// An App Store Server API error: Apple's numeric code, whose first three digits are the HTTP
-/// status, and its message. Codes and names follow Apple's libraries (see
-/// `reference/app-store-server.md` §1.7).
+/// status, and its message. Codes and names follow Apple's libraries and the App Store Server
+/// API's documentation ("Error codes").
 public struct APIError: Error, Hashable, Sendable {
   /// Apple's code, such as 4040010.
   public var code: Int
@@ -18,7 +20,8 @@ public struct APIError: Error, Hashable, Sendable {
 
   /// `{"errorCode":4040010,"errorMessage":"Transaction id not found."}`.
   public var bodyText: String {
-    "{\"errorCode\":\(code),\"errorMessage\":\(OrderedJSON.quoted(message))}"
+    OrderedJSON.object([.init("errorCode", .integer(Int64(code))), .init("errorMessage", .string(message))])
+      .text
   }
 
   /// Apple's `GeneralBadRequestError`.

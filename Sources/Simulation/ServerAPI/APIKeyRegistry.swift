@@ -49,9 +49,12 @@ public struct APIKeyRegistry: Sendable {
   ) throws(SimulationError) {
     guard !keyId.isEmpty, keyId.count <= 64, keyId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
     else {
-      throw SimulationError("\"\(keyId)\" is not a key id (1 to 64 letters and digits, such as 2X9R4HXF34)")
+      throw SimulationError(
+        .invalidValue, "\"\(keyId)\" is not a key id (1 to 64 letters and digits, such as 2X9R4HXF34)")
     }
-    guard index[keyId] == nil else { throw SimulationError("an API key with id \(keyId) exists already") }
+    guard index[keyId] == nil else {
+      throw SimulationError(.conflict, "an API key with id \(keyId) exists already")
+    }
     index[keyId] = keys.count
     keys.append(Key(keyId: keyId, issuerId: issuerId, publicKey: publicKey))
   }

@@ -1,5 +1,5 @@
 /// One endpoint of the App Store Server API: its short name, method and path pattern, and what
-/// answers it (none for the notification endpoints, which `notificationRoute` answers).
+/// answers it. ``AppStoreServerAPI/routes`` holds them all.
 struct APIRoute: Sendable {
   /// A path segment: a fixed word, or a value the handler reads.
   enum Segment: Sendable {
@@ -14,11 +14,11 @@ struct APIRoute: Sendable {
   /// The path's segments after the leading `/`.
   let pattern: [Segment]
   /// What answers it.
-  let handler: (@Sendable (APIContext) throws(APIError) -> APIResponse)?
+  let handler: @Sendable (APIContext) throws(APIError) -> APIResponse
 
   init(
     _ name: String, _ method: String, _ path: String,
-    _ handler: (@Sendable (APIContext) throws(APIError) -> APIResponse)?
+    _ handler: @escaping @Sendable (APIContext) throws(APIError) -> APIResponse
   ) {
     self.name = name
     self.method = method
@@ -41,5 +41,18 @@ struct APIRoute: Sendable {
       }
     }
     return parameters
+  }
+
+  /// Whether this route wins over `other` where both match a path: at the first segment where one
+  /// has a fixed word and the other `{…}`, the fixed word wins.
+  func isMoreSpecific(than other: APIRoute) -> Bool {
+    for (mine, theirs) in zip(pattern, other.pattern) {
+      switch (mine, theirs) {
+      case (.literal, .parameter): return true
+      case (.parameter, .literal): return false
+      case (.literal, .literal), (.parameter, .parameter): continue
+      }
+    }
+    return false
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import JSON
 import Store
 
 /// The App Store Server API's notification endpoints (#13–#15 of the reference), over the world's
-/// notification records:
+/// notification records (the route table, ``AppStoreServerAPI/routes``, leads to them):
 ///
 /// - `POST /inApps/v1/notifications/test`: Request a Test Notification;
 /// - `GET /inApps/v1/notifications/test/{testNotificationToken}`: Get Test Notification Status;
@@ -10,31 +11,6 @@ import Store
 public enum NotificationEndpoints {
   /// How many notifications a history page holds.
   public static let pageSize = 20
-
-  private static let testPath = "/inApps/v1/notifications/test"
-  private static let historyPath = "/inApps/v1/notifications/history"
-
-  /// The answer to a request for one of the three endpoints, or `nil` when the path is another.
-  ///
-  /// - Parameters:
-  ///   - request: the request, authenticated already.
-  ///   - world: the world, for this call alone.
-  public static func respond(to request: APIRequest, in world: World) -> APIResponse? {
-    let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
-    if path == testPath {
-      return request.method == "POST" ? requestTestNotification(in: world) : .error(.methodNotAllowed)
-    }
-    if path.hasPrefix(testPath + "/") {
-      let token = String(path.dropFirst(testPath.count + 1))
-      return request.method == "GET"
-        ? testNotificationStatus(token: token, in: world) : .error(.methodNotAllowed)
-    }
-    if path == historyPath {
-      guard request.method == "POST" else { return .error(.methodNotAllowed) }
-      return history(request, in: world)
-    }
-    return nil
-  }
 
   /// Sends a `TEST` notification now, delivered before the answer.
   static func requestTestNotification(in world: World) -> APIResponse {

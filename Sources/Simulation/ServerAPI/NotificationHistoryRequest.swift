@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Store
 
 /// Apple's `NotificationHistoryRequest`, the body of Get Notification History, read and checked:

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The JSON body of a verifyReceipt answer. Apple: `responseBody` (formats.md §2.2).
 ///

@@ -69,8 +69,11 @@ public enum AuthorityLocator {
     do {
       return try body()
     } catch {
-      guard error.isRepairedByRotation else { throw SimulationError("certificate authority: \(error)") }
+      guard error.isRepairedByRotation else {
+        throw SimulationError(.authority, "certificate authority: \(error)")
+      }
       throw SimulationError(
+        .authority,
         "certificate authority: \(error); `ca rotate` replaces it with a new authority (from a shell: "
           + "printf 'ca rotate\\n' | storebench --ca-dir '\(directory.path)')")
     }

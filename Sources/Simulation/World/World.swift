@@ -96,10 +96,10 @@ public final class World: StoreListener {
   /// - Throws: ``SimulationError`` when the name is taken or not a plain word.
   public func addDevice(named name: String) throws(SimulationError) {
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
-      throw SimulationError("\"\(name)\" is not a device name (letters, digits, - _ .)")
+      throw SimulationError(.invalidValue, "\"\(name)\" is not a device name (letters, digits, - _ .)")
     }
     guard !devices.contains(where: { $0.name == name }) else {
-      throw SimulationError("a device named \(name) exists already")
+      throw SimulationError(.conflict, "a device named \(name) exists already")
     }
     devices.append(Device(name: name, store: store, account: device.queue.account, registry: registry))
     for device in devices { device.queue.namesDeviceInLog = true }
@@ -111,7 +111,7 @@ public final class World: StoreListener {
   public func useDevice(named name: String) throws(SimulationError) {
     guard let found = devices.first(where: { $0.name == name }) else {
       throw SimulationError(
-        "no device named \(name) (devices: \(devices.map(\.name).joined(separator: ", ")))")
+        .notFound, "no device named \(name) (devices: \(devices.map(\.name).joined(separator: ", ")))")
     }
     device = found
   }
@@ -127,7 +127,7 @@ public final class World: StoreListener {
     do {
       try store.deleteAccount(named: name)
     } catch {
-      throw SimulationError(error.description)
+      throw SimulationError(.notFound, error.description)
     }
     for device in signedIn { device.queue.signOut() }
     return signedIn
@@ -151,8 +151,8 @@ public final class World: StoreListener {
     deliverNotifications(notAfter: store.clock.now)
   }
 
-  /// Says that the world may have changed (a command ran, or a request that changes things):
-  /// answers kept for a world standing still are dropped.
+  /// Says that the world may have changed (``step(changing:_:)`` does, after a command or a request
+  /// that changes things): answers kept for a world standing still are dropped.
   public func noteChange() {
     verifyReceiptAnswers.removeAll()
   }

@@ -54,7 +54,7 @@ struct AccountCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       guard let account = session.world.store.account(named: name) else {
-        throw WorkbenchError("no account named \(name) (`account add \(name)`)")
+        throw WorkbenchError(.notFound, "no account named \(name) (`account add \(name)`)")
       }
       session.device.queue.signIn(account)
       session.print("\(session.device.name) signed in to \(name)")

@@ -16,6 +16,7 @@ struct AdvanceClockCommand: SessionCommand {
     try requireNonEmpty(duration, "the duration")
     guard !duration.hasPrefix("-") else {
       throw WorkbenchError(
+        .invalidValue,
         "\(Self.typedName): the clock only moves forward (\(duration) is in the past; `clock set DATE` moves it back while nothing has been bought)"
       )
     }
@@ -26,13 +27,13 @@ struct AdvanceClockCommand: SessionCommand {
     do {
       span = try TimeSpan(parsing: duration)
     } catch {
-      throw WorkbenchError("\(Self.typedName): \(error)")
+      throw WorkbenchError(.invalidValue, "\(Self.typedName): \(error)")
     }
     let advance: ClockAdvance
     do {
       advance = try session.world.advanceClock(by: span)
     } catch {
-      throw WorkbenchError("advance-clock \(duration): \(error)")
+      throw WorkbenchError(.notAllowed, "advance-clock \(duration): \(error)")
     }
     switch advance {
     case .completed:

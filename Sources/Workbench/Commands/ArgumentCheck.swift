@@ -18,7 +18,7 @@ extension ParsableCommand {
   func requireNonEmpty(_ value: String, _ what: String) throws(WorkbenchError) {
     guard value.allSatisfy(\.isWhitespace) else { return }
     let blank = value.isEmpty ? "" : " (only spaces)"
-    throw WorkbenchError("\(Self.typedName): \(what) is empty\(blank)")
+    throw WorkbenchError(.invalidValue, "\(Self.typedName): \(what) is empty\(blank)")
   }
 
   /// Refuses an optional value that is given but empty; an absent one is fine.
@@ -47,6 +47,7 @@ extension ParsableCommand {
   ) throws(WorkbenchError) {
     guard !range.contains(value) else { return }
     throw WorkbenchError(
+      .invalidValue,
       "\(Self.typedName): \(what) must be \(range.lowerBound) to \(range.upperBound) (got \(value))")
   }
 
@@ -57,7 +58,7 @@ extension ParsableCommand {
     _ value: Number, atLeast least: Number, _ what: String
   ) throws(WorkbenchError) {
     guard value < least else { return }
-    throw WorkbenchError("\(Self.typedName): \(what) must be at least \(least) (got \(value))")
+    throw WorkbenchError(.invalidValue, "\(Self.typedName): \(what) must be at least \(least) (got \(value))")
   }
 
   /// Refuses a number that is zero or less.
@@ -68,7 +69,7 @@ extension ParsableCommand {
     _ value: Number, _ what: String, shown: String
   ) throws(WorkbenchError) {
     guard value <= 0 else { return }
-    throw WorkbenchError("\(Self.typedName): \(what) must be more than 0 (got \(shown))")
+    throw WorkbenchError(.invalidValue, "\(Self.typedName): \(what) must be more than 0 (got \(shown))")
   }
 }
 

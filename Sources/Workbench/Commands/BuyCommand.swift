@@ -34,6 +34,7 @@ struct BuyCommand: SessionCommand {
     _ = try session.account  // a payment needs someone signed in to pay
     guard unchecked || session.world.store.catalog.product(productId) != nil else {
       throw WorkbenchError(
+        .notFound,
         "no product \"\(productId)\" in the catalog (`products` lists them; `buy --unchecked \(productId)` sends the payment anyway, as an app that skipped the products request would)"
       )
     }

@@ -53,12 +53,13 @@ struct CACommand: ParsableCommand {
     }
 
     func execute(in session: Session) throws {
-      guard !(der && pem) else { throw WorkbenchError("choose --der or --pem, not both") }
+      guard !(der && pem) else { throw WorkbenchError(.invalidValue, "choose --der or --pem, not both") }
       let format: CertificateExportFormat = der || (!pem && file.hasSuffix(".der")) ? .der : .pem
       let bytes = try session.world.authority().exportRoot(format: format)
       try session.write(bytes, to: file)
       session.print(
-        "root certificate written to \(file) (\(format.rawValue), \(Wording.plural(bytes.count, "byte")))")
+        "root certificate written to \(session.shown(file)) (\(format.rawValue), \(Wording.plural(bytes.count, "byte")))"
+      )
     }
   }
 

@@ -50,7 +50,9 @@ struct CatalogCommand: ParsableCommand {
       let catalog = try CatalogLoader.load(path: path, bundleId: bundleId)
       try session.loadCatalog(catalog, from: file)
       try Show().execute(in: session)
-      for note in StoreKitSettingsPlan(catalog: catalog).notes { session.print("note: \(file): \(note)") }
+      for note in StoreKitSettingsPlan(catalog: catalog).notes {
+        session.print("note: \(session.shown(file)): \(note)")
+      }
     }
   }
 }

@@ -36,7 +36,7 @@ extension CatalogCommand {
       case .storekit: try session.write(StoreKitConfigurationWriter.bytes(catalog), to: file)
       }
       session.print(
-        "catalog written to \(file) (\(format.rawValue), \(Wording.plural(catalog.products.count, "product")))"
+        "catalog written to \(session.shown(file)) (\(format.rawValue), \(Wording.plural(catalog.products.count, "product")))"
       )
     }
   }

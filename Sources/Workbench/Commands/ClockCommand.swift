@@ -38,13 +38,14 @@ struct ClockCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       guard let instant = Timestamp.parsePrecise(date) else {
-        throw WorkbenchError("\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")
+        throw WorkbenchError(
+          .invalidValue, "\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")
       }
       let move: ClockAdvance
       do {
         move = try session.world.moveClock(to: instant)
       } catch {
-        throw WorkbenchError("clock set \(date): \(error)")
+        throw WorkbenchError(.notAllowed, "clock set \(date): \(error)")
       }
       if case .interrupted(let at, let events) = move {
         throw CommandInterrupted.clockStopped(at: at, events: events, asked: "clock set \(date)")

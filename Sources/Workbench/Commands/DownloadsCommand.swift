@@ -112,11 +112,12 @@ struct BandwidthCommand: SessionCommand {
     for (suffix, scale) in units where text.uppercased().hasSuffix(suffix.uppercased()) {
       guard let value = Double(text.dropLast(suffix.count)), value.isFinite else { continue }
       guard (1...1e12).contains(value * scale) else {
-        throw WorkbenchError("bandwidth: the rate must be 1B/s to 1000GB/s (got \(text))")
+        throw WorkbenchError(.invalidValue, "bandwidth: the rate must be 1B/s to 1000GB/s (got \(text))")
       }
       return value * scale
     }
-    throw WorkbenchError("\"\(text)\" is not a rate such as 2MB/s, 500KB/s or 100B/s (at least 1B/s)")
+    throw WorkbenchError(
+      .invalidValue, "\"\(text)\" is not a rate such as 2MB/s, 500KB/s or 100B/s (at least 1B/s)")
   }
 
   static func format(_ bytes: Double) -> String {

@@ -43,7 +43,7 @@ struct ExportCommand: ParsableCommand {
       try session.write(
         Array(ScriptExport.catalogText(of: session.world.store.catalog).utf8), to: catalogFile)
       try session.write(Array(export.text.utf8), to: file)
-      session.print("script written to \(file), catalog to \(catalogFile)")
+      session.print("script written to \(session.shown(file)), catalog to \(session.shown(catalogFile))")
       if let summary = export.redactionSummary { session.print(summary) }
       for what in export.notReproduced { session.print("not reproduced: \(what)") }
     }

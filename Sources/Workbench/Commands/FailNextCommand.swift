@@ -36,7 +36,7 @@ struct FailNextCommand: SessionCommand {
   private func errorCode() throws(WorkbenchError) -> SKErrorCode {
     guard let code = SKErrorCode(nameOrNumber: error) else {
       throw WorkbenchError(
-        "\(Self.typedName): --error must be an SKError name or a code 0 to 20 (got \(error))")
+        .invalidValue, "\(Self.typedName): --error must be an SKError name or a code 0 to 20 (got \(error))")
     }
     return code
   }

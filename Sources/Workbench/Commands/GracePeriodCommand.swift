@@ -18,6 +18,7 @@ struct GracePeriodCommand: SessionCommand {
     try requireNonEmpty(duration, "the duration")
     if let duration, Self.days(duration) == nil {
       throw WorkbenchError(
+        .invalidValue,
         "\(Self.typedName): the grace period must be 3d, 16d or 28d, as App Store Connect offers (got \(duration))"
       )
     }
@@ -37,7 +38,7 @@ struct GracePeriodCommand: SessionCommand {
   func execute(in session: Session) throws {
     let store = session.world.store
     guard setting.isOn else {
-      guard duration == nil else { throw WorkbenchError("grace-period off takes no duration") }
+      guard duration == nil else { throw WorkbenchError(.invalidValue, "grace-period off takes no duration") }
       store.gracePeriodDays = nil
       session.print("grace period: off")
       return

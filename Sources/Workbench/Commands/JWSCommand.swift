@@ -3,7 +3,7 @@ import Foundation
 import Simulation
 import Verifier
 
-/// `jws TXN [--renewal] [--export FILE]`, `jws --app`.
+/// `jws TXN [--renewal] [--export FILE] [--decode]`, `jws --app`.
 struct JWSCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "jws",
@@ -22,6 +22,9 @@ struct JWSCommand: SessionCommand {
 
   @Option(help: "Write the compact JWS to a file.", completion: .file())
   var export: String?
+
+  @Flag(help: "Also show the header and payload as JSON (x5c by certificate subject).")
+  var decode = false
 
   func validate() throws {
     guard app != (transaction != nil) else { throw ValidationError("name a transaction, or give --app") }
@@ -42,6 +45,7 @@ struct JWSCommand: SessionCommand {
       let transaction = try session.transaction(transaction ?? "last")
       guard let record = session.currentRecord(of: transaction) else {
         throw WorkbenchError(
+          .notAllowed,
           "\(transaction.handleText) is \(transaction.state.rawValue): it has no App Store transaction to sign"
         )
       }
@@ -55,9 +59,10 @@ struct JWSCommand: SessionCommand {
     }
     if let export {
       try session.write(Array(token.utf8), to: export)
-      session.print("JWS written to \(export) (\(token.utf8.count) bytes)")
+      session.print("JWS written to \(session.shown(export)) (\(token.utf8.count) bytes)")
     } else {
       session.print(token)
     }
+    if decode { session.print(lines: try DecodedJWS.lines(of: token)) }
   }
 }

@@ -24,7 +24,7 @@ struct LoadCommand: SessionCommand {
     if let note = try session.loadWorld(from: file) { session.print(note) }
     let world = session.world
     session.print(
-      "world loaded from \(file): clock \(Timestamp.iso8601(world.store.clock.now)), "
+      "world loaded from \(session.shown(file)): clock \(Timestamp.iso8601(world.store.clock.now)), "
         + "\(Wording.plural(world.store.allAccounts.count, "account")), \(Wording.plural(world.devices.count, "device")), "
         + "\(Wording.plural(world.registry.all.count, "transaction"))")
   }

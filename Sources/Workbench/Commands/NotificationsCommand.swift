@@ -45,7 +45,8 @@ struct NotificationsCommand: SessionCommand {
         let decoded = try JWSToken(compact: token)
         session.print("  \(name) \(String(decoding: decoded.payload, as: UTF8.self))")
       } catch {
-        throw WorkbenchError("notification \(record.notificationUUID): \(name) is not a JWS: \(error)")
+        throw WorkbenchError(
+          .invalidValue, "notification \(record.notificationUUID): \(name) is not a JWS: \(error)")
       }
     }
   }
@@ -64,7 +65,7 @@ struct NotificationsCommand: SessionCommand {
       payload = try JSONDecoder().decode(Payload.self, from: Foundation.Data(record.payloadJSON.utf8))
     } catch {
       throw WorkbenchError(
-        "notification \(record.notificationUUID): its payload does not read back: \(error)")
+        .notAllowed, "notification \(record.notificationUUID): its payload does not read back: \(error)")
     }
     guard let data = payload.data else { return [] }
     return [

@@ -32,6 +32,7 @@ struct NotifyCommand: SessionCommand {
   func execute(in session: Session) throws {
     guard let kind = ServerEvent.Kind(rawValue: type) else {
       throw WorkbenchError(
+        .invalidValue,
         "\(type) is not a notification type (\(ServerEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
       )
     }
@@ -44,12 +45,13 @@ struct NotifyCommand: SessionCommand {
     guard kind.admits(subtype) else {
       let pairs = kind.subtypes.map { $0.map { "\(type) \($0.rawValue)" } ?? type }
       throw WorkbenchError(
+        .invalidValue,
         "\(type)\(subtype.map { " \($0.rawValue)" } ?? " alone") is not in Apple's table (\(pairs.joined(separator: ", ")))"
       )
     }
-    guard words.count <= 1 else { throw WorkbenchError("notify takes TYPE [SUBTYPE] [TXN]") }
+    guard words.count <= 1 else { throw WorkbenchError(.invalidValue, "notify takes TYPE [SUBTYPE] [TXN]") }
     let transaction = kind == .test ? nil : try session.transactionNumber(words.first ?? "last")
-    if kind == .test, !words.isEmpty { throw WorkbenchError("TEST carries no transaction") }
+    if kind == .test, !words.isEmpty { throw WorkbenchError(.invalidValue, "TEST carries no transaction") }
     let reason =
       kind == .consumptionRequest
       ? (transaction.flatMap { session.world.store.refundRequests[$0]?.reason } ?? .other).rawValue : nil

@@ -47,7 +47,7 @@ struct ObserverCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       guard !session.device.queue.observers.contains(where: { $0.name == name }) else {
-        throw WorkbenchError("an observer named \(name) is already registered")
+        throw WorkbenchError(.conflict, "an observer named \(name) is already registered")
       }
       let policy = try makePolicy()
       session.device.addObserver(named: name, policy: policy)
@@ -57,14 +57,14 @@ struct ObserverCommand: ParsableCommand {
     private func makePolicy() throws(WorkbenchError) -> ObserverPolicy {
       guard var policy = ObserverPolicy.preset(named: preset) else {
         let names = ObserverPolicy.presets.map(\.name).joined(separator: ", ")
-        throw WorkbenchError("unknown policy \"\(preset)\" (presets: \(names))")
+        throw WorkbenchError(.invalidValue, "unknown policy \"\(preset)\" (presets: \(names))")
       }
       if let purchased { policy.purchased = try actions(purchased, for: "--purchased") }
       if let restored { policy.restored = try actions(restored, for: "--restored") }
       if let failed {
         policy.failed = try actions(failed, for: "--failed")
         guard !policy.failed.contains(.deliver) else {
-          throw WorkbenchError("--failed: nothing can be delivered for a failed transaction")
+          throw WorkbenchError(.invalidValue, "--failed: nothing can be delivered for a failed transaction")
         }
       }
       return policy
@@ -73,6 +73,7 @@ struct ObserverCommand: ParsableCommand {
     private func actions(_ text: String, for option: String) throws(WorkbenchError) -> [ObserverAction] {
       guard let actions = ObserverPolicy.parseActions(text) else {
         throw WorkbenchError(
+          .invalidValue,
           "\(option): \"\(text)\" is not an action list (deliver, finish, deliver,finish, finish,deliver or none)"
         )
       }
@@ -92,7 +93,7 @@ struct ObserverCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       guard session.device.queue.removeObserver(named: name) else {
-        throw WorkbenchError("no observer named \(name) (`observers` lists them)")
+        throw WorkbenchError(.notFound, "no observer named \(name) (`observers` lists them)")
       }
       session.print("observer \(name) removed")
     }

@@ -22,10 +22,11 @@ struct OrderIDCommand: SessionCommand {
     let number = try session.transactionNumber(transaction)
     guard let account = session.world.store.account(holdingTransaction: number),
       let index = account.index(ofTransaction: number)
-    else { throw WorkbenchError("no account holds transaction \(number)") }
+    else { throw WorkbenchError(.notFound, "no account holds transaction \(number)") }
     let record = account.history[index]
     guard let orderId = AppStoreServerAPI.orderID(of: record) else {
-      throw WorkbenchError("transaction \(number) is a \(record.reason.rawValue): it belongs to no new order")
+      throw WorkbenchError(
+        .notAllowed, "transaction \(number) is a \(record.reason.rawValue): it belongs to no new order")
     }
     session.print("order \(orderId): transaction \(number) (\(record.productId))")
   }

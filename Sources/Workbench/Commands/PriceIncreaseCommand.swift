@@ -23,14 +23,14 @@ struct PriceIncreaseCommand: SessionCommand {
     try requireNonEmpty(productId, "the product id")
     let negative = price.hasPrefix("-")
     guard let magnitude = Price.parseAmount(negative ? String(price.dropFirst()) : price) else {
-      throw WorkbenchError("\(Self.typedName): \"\(price)\" is not a price such as 7.99")
+      throw WorkbenchError(.invalidValue, "\(Self.typedName): \"\(price)\" is not a price such as 7.99")
     }
     try requirePositive(negative ? -magnitude : magnitude, "the new price", shown: price)
   }
 
   func execute(in session: Session) throws {
     guard let amount = Price.parseAmount(price) else {
-      throw WorkbenchError("\"\(price)\" is not a price such as 7.99")
+      throw WorkbenchError(.invalidValue, "\"\(price)\" is not a price such as 7.99")
     }
     try session.world.store.raisePrice(of: productId, to: amount, consentRequired: consentRequired)
   }

@@ -64,12 +64,15 @@ struct ReceiptCommand: ParsableCommand {
     }
 
     func execute(in session: Session) throws {
-      guard !(der && base64) else { throw WorkbenchError("choose --der or --base64, not both") }
+      guard !(der && base64) else {
+        throw WorkbenchError(.invalidValue, "choose --der or --base64, not both")
+      }
       let signed = try session.world.signedReceipt(of: session.device)
       let bytes = base64 ? Array(Data(signed).base64EncodedString().utf8) : signed
       try session.write(bytes, to: file)
       session.print(
-        "receipt written to \(file) (\(base64 ? "base64" : "DER"), \(Wording.plural(bytes.count, "byte")))")
+        "receipt written to \(session.shown(file)) (\(base64 ? "base64" : "DER"), \(Wording.plural(bytes.count, "byte")))"
+      )
     }
   }
 

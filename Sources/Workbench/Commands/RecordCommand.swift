@@ -39,8 +39,9 @@ struct RecordCommand: SessionCommand {
       let (path, lines) = try recorder.stop()
       session.print("recording stopped: \(lines) line\(lines == 1 ? "" : "s") in \(path)")
     case let file?:
-      try recorder.start(path: session.resolve(file), overwrite: force, everything: all)
-      session.print("recording to \(file)")
+      let shown = session.shown(file)
+      try recorder.start(path: session.resolve(file), shown: shown, overwrite: force, everything: all)
+      session.print("recording to \(shown)")
     }
   }
 }

@@ -22,6 +22,6 @@ struct SaveCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     try session.saveWorld(to: file)
-    session.print("world saved to \(file)")
+    session.print("world saved to \(session.shown(file))")
   }
 }

@@ -23,17 +23,18 @@ struct ServeCommand: ParsableCommand {
 
     func execute(in session: Session) throws {
       if let server = session.server {
-        throw WorkbenchError("already serving http://127.0.0.1:\(server.port) (serve stop first)")
+        throw WorkbenchError(.conflict, "already serving http://127.0.0.1:\(server.port) (serve stop first)")
       }
       guard let makeLauncher = session.services.makeServerLauncher, let owner = session.owner else {
-        throw WorkbenchError("serving is not available here (only the storebench executable serves)")
+        throw WorkbenchError(
+          .notAllowed, "serving is not available here (only the storebench executable serves)")
       }
       let launcher = makeLauncher()
       let bound: Int
       do {
         bound = try launcher.start(port: port, world: owner)
       } catch {
-        throw WorkbenchError("cannot serve on 127.0.0.1:\(port): \(error)")
+        throw WorkbenchError(.notAllowed, "cannot serve on 127.0.0.1:\(port): \(error)")
       }
       session.server = (launcher, bound)
       session.print("serving http://127.0.0.1:\(bound)")
@@ -44,7 +45,9 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Stop serving.")
 
     func execute(in session: Session) throws {
-      guard let port = session.stopServer() else { throw WorkbenchError("not serving (serve start first)") }
+      guard let port = session.stopServer() else {
+        throw WorkbenchError(.notAllowed, "not serving (serve start first)")
+      }
       session.print("stopped serving http://127.0.0.1:\(port)")
     }
   }

@@ -57,16 +57,19 @@ struct ServerCommand: ParsableCommand {
       }
 
       func negative(_ rule: String) -> WorkbenchError {
-        WorkbenchError("\(Self.typedName): \(rule) (got \(value))")
+        WorkbenchError(.invalidValue, "\(Self.typedName): \(rule) (got \(value))")
       }
     }
 
     func execute(in session: Session) throws {
       guard ServerFault.endpointNames.contains(endpoint) else {
         throw WorkbenchError(
+          .notFound,
           "no endpoint named \(endpoint) (endpoints: \(ServerFault.endpointNames.joined(separator: ", ")))")
       }
-      guard !retryable || kind == .error else { throw WorkbenchError("--retryable goes with error only") }
+      guard !retryable || kind == .error else {
+        throw WorkbenchError(.invalidValue, "--retryable goes with error only")
+      }
       let fault = ServerFault(endpoint: endpoint, kind: try faultKind())
       session.world.serverAPI.set(fault)
       session.print("server fault set: \(fault)")
@@ -81,26 +84,29 @@ struct ServerCommand: ParsableCommand {
         return .error(retryable: retryable)
       case .notFoundYounger:
         guard endpoint != ServerFault.verifyReceipt else {
-          throw WorkbenchError("verify-receipt looks up no transaction ids: not-found-younger does not apply")
+          throw WorkbenchError(
+            .invalidValue, "verify-receipt looks up no transaction ids: not-found-younger does not apply")
         }
-        guard let value else { throw WorkbenchError("not-found-younger needs an age, such as 5m") }
+        guard let value else {
+          throw WorkbenchError(.invalidValue, "not-found-younger needs an age, such as 5m")
+        }
         return .notFoundYounger(try TimeSpan(parsing: value))
       case .delay:
-        guard let value else { throw WorkbenchError("delay needs milliseconds, such as 250") }
+        guard let value else { throw WorkbenchError(.invalidValue, "delay needs milliseconds, such as 250") }
         return .delay(milliseconds: try Self.milliseconds(value))
       case .status:
         guard endpoint == ServerFault.verifyReceipt else {
-          throw WorkbenchError("status N is for verify-receipt, not \(endpoint)")
+          throw WorkbenchError(.invalidValue, "status N is for verify-receipt, not \(endpoint)")
         }
         guard let value, let status = Int(value), status == 21005 || (21100...21199).contains(status) else {
-          throw WorkbenchError("status takes 21005 or 21100-21199, not \(value ?? "nothing")")
+          throw WorkbenchError(.invalidValue, "status takes 21005 or 21100-21199, not \(value ?? "nothing")")
         }
         return .status(status)
       }
     }
 
     private func noValue() throws {
-      if let value { throw WorkbenchError("\(kind.rawValue) takes no value (\(value))") }
+      if let value { throw WorkbenchError(.invalidValue, "\(kind.rawValue) takes no value (\(value))") }
     }
 
     /// `250`, `250ms`, or a duration in seconds or more (`2s`, `1m`).
@@ -109,7 +115,7 @@ struct ServerCommand: ParsableCommand {
       if let milliseconds = Int(digits), milliseconds >= 0, milliseconds <= 3_600_000 { return milliseconds }
       let span = try TimeSpan(parsing: text)
       guard span.months == 0, span.seconds <= 3600 else {
-        throw WorkbenchError("\(text) is too long: at most an hour")
+        throw WorkbenchError(.invalidValue, "\(text) is too long: at most an hour")
       }
       return span.seconds * 1000
     }

@@ -43,7 +43,8 @@ struct LocaleCommand: SessionCommand {
   func execute(in session: Session) throws {
     if let identifier {
       guard identifier.range(of: #"^[a-z]{2,3}(_[A-Z]{2})?$"#, options: .regularExpression) != nil else {
-        throw WorkbenchError("\"\(identifier)\" is not a locale identifier such as en_US or zh_CN")
+        throw WorkbenchError(
+          .invalidValue, "\"\(identifier)\" is not a locale identifier such as en_US or zh_CN")
       }
       session.world.store.locale = identifier
     }

@@ -22,10 +22,11 @@ struct TamperCommand: SessionCommand {
     var bytes = try session.read(file)
     let offset = at < 0 ? bytes.count + at : at
     guard bytes.indices.contains(offset) else {
-      throw WorkbenchError("\(file) has \(bytes.count) bytes: there is no byte at \(at)")
+      throw WorkbenchError(
+        .invalidValue, "\(session.shown(file)) has \(bytes.count) bytes: there is no byte at \(at)")
     }
     bytes[offset] ^= 0x01
     try session.write(bytes, to: file)
-    session.print("flipped the lowest bit of byte \(offset) of \(file)")
+    session.print("flipped the lowest bit of byte \(offset) of \(session.shown(file))")
   }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSON
 import Simulation
 import Store
 
@@ -63,7 +64,8 @@ struct ScriptExport {
     do {
       catalog = try CatalogLoader.catalog(from: world.store.catalog.document, path: "catalog")
     } catch {
-      throw WorkbenchError("export script: the catalog does not read back from its own document: \(error)")
+      throw WorkbenchError(
+        .notAllowed, "export script: the catalog does not read back from its own document: \(error)")
     }
     return World(catalog: catalog, log: EventLog(), authorityDirectory: world.configuredAuthorityDirectory)
   }

@@ -24,6 +24,7 @@ enum ImportInput {
       ?? Base64.decode(String(decoding: unescaped, as: UTF8.self).filter { !$0.isWhitespace }, .url)
     guard let decoded, decoded.first == 0x30 else {
       throw WorkbenchError(
+        .invalidValue,
         "\(source): neither a receipt's DER (it starts with a SEQUENCE, 0x30) nor base64 of one")
     }
     return decoded

@@ -10,11 +10,11 @@ enum TrustRoots {
       do {
         return [try session.world.authority().root]
       } catch {
-        throw WorkbenchError("cannot open storebench's certificate authority: \(error)")
+        throw WorkbenchError(.file, "cannot open storebench's certificate authority: \(error)")
       }
     }
     var roots: [Certificate] = []
-    for path in paths { roots += try certificates(in: try session.read(path), path: path) }
+    for path in paths { roots += try certificates(in: try session.read(path), path: session.shown(path)) }
     return roots
   }
 
@@ -26,13 +26,13 @@ enum TrustRoots {
         let documents = try PEMDocument.parseMultiple(pemString: text)
         return try documents.map { try Certificate(pemDocument: $0) }
       } catch {
-        throw WorkbenchError("--trust \(path): not a PEM certificate (\(error))")
+        throw WorkbenchError(.invalidValue, "--trust \(path): not a PEM certificate (\(error))")
       }
     }
     do {
       return [try Certificate(derEncoded: bytes)]
     } catch {
-      throw WorkbenchError("--trust \(path): neither a DER nor a PEM certificate (\(error))")
+      throw WorkbenchError(.invalidValue, "--trust \(path): neither a DER nor a PEM certificate (\(error))")
     }
   }
 }

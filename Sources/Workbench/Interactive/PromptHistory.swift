@@ -81,7 +81,8 @@ public struct PromptHistory {
     guard !trimmed.isEmpty, trimmed != lines.last, !trimmed.contains("\n") else { return nil }
     let length = trimmed.utf8.count
     guard length <= Self.maximumEntryBytes else {
-      throw WorkbenchError("not kept in history: \(length) bytes, the limit is \(Self.maximumEntryBytes)")
+      throw WorkbenchError(
+        .invalidValue, "not kept in history: \(length) bytes, the limit is \(Self.maximumEntryBytes)")
     }
     lines.append(trimmed)
     if lines.count > limit { lines.removeFirst(lines.count - limit) }

@@ -18,7 +18,7 @@ public enum CommandHelp {
       guard let subcommand = spec.subcommand(named: word) else {
         if path.isEmpty, words.count == 1, let topic = HelpTopic(word: word) { return topic.text }
         let asked = (path + [word]).joined(separator: " ")
-        throw WorkbenchError("no command or topic \"\(asked)\" (`help` lists them)")
+        throw WorkbenchError(.notFound, "no command or topic \"\(asked)\" (`help` lists them)")
       }
       spec = subcommand
       path.append(subcommand.name)

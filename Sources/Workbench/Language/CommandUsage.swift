@@ -103,6 +103,12 @@ extension CommandUsage {
     // A command's own check (`validate()`) already names it and says what to type.
     if message.hasPrefix(prefix) { return message }
     let text = lowercasingFirst(retypeValueNames(in: message))
+    if let word = words.dropFirst(path.count).first, text.contains("unexpected argument"),
+      text.contains("'\(word)'"),
+      let unknown = UnknownCommand.subcommandMessage(for: word, path: path, spec: spec)
+    {
+      return prefix + unknown
+    }
     if text.hasPrefix("unknown option ") {
       let options = shown(spec).filter { $0.kind != .positional }.compactMap(\.names.first)
       let list = options.isEmpty ? "it takes none" : "options: " + options.joined(separator: ", ")

@@ -167,6 +167,7 @@ public struct Completer {
       return session.world.store.catalog.products.flatMap {
         $0.subscription?.promotionalOffers.compactMap(\.id) ?? []
       }
+    case .apiKeys: return session.world.apiKeys.keys.map(\.keyId)
     }
   }
 

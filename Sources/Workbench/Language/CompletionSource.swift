@@ -28,6 +28,8 @@ enum CompletionSource: Hashable, Sendable {
   case accounts
   /// The promotional offers of the catalog's subscriptions.
   case offers
+  /// The ids of the App Store Connect API keys the world accepts.
+  case apiKeys
 
   /// The completer asking, while it runs a command's completion: what ``session(_:)`` closures read.
   @TaskLocal static var asking: CompletingSession?

@@ -1,16 +1,37 @@
 /// What a line whose first word names no command gets: the nearest command names by edit distance,
-/// and how to list them all.
+/// and how to list them all. A word where a subcommand goes that names none gets the nearest
+/// subcommands, and the command of that name when there is one.
 enum UnknownCommand {
   /// `unknown command 'bye'; did you mean 'buy'? (`help` lists the commands)`.
   static func message(for word: String, among names: [String]) -> String {
     let close = suggestions(for: word, among: names)
     let hint = "(`help` lists the commands)"
     guard !close.isEmpty else { return "unknown command '\(word)' \(hint)" }
-    let quoted = close.map { "'\($0)'" }
-    let choices =
-      quoted.count == 1
+    return "unknown command '\(word)'; did you mean \(choices(close.map { "'\($0)'" }))? \(hint)"
+  }
+
+  /// For a word where one of a command's subcommands goes: `'verify' is not a subcommand (show,
+  /// export, refresh); did you mean `verify`?`, naming the nearest subcommands and the command the
+  /// word names, if any; `nil` when the command has no subcommands or the word is close to none.
+  ///
+  /// - Parameters:
+  ///   - word: the word after the command's names.
+  ///   - path: the command's names as typed, such as `["receipt"]`.
+  ///   - spec: the command.
+  static func subcommandMessage(for word: String, path: [String], spec: CommandSpec) -> String? {
+    guard !spec.subcommands.isEmpty else { return nil }
+    let names = spec.subcommands.flatMap(\.allNames)
+    var close = suggestions(for: word, among: names).map { "`\((path + [$0]).joined(separator: " "))`" }
+    if let command = CommandSpec.language.subcommand(named: word) { close.append("`\(command.name)`") }
+    guard !close.isEmpty else { return nil }
+    let list = spec.subcommands.map(\.name).joined(separator: ", ")
+    return "'\(word)' is not a subcommand (\(list)); did you mean \(choices(close))?"
+  }
+
+  /// `a`, `a or b`, `a, b or c`.
+  private static func choices(_ quoted: [String]) -> String {
+    quoted.count == 1
       ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
-    return "unknown command '\(word)'; did you mean \(choices)? \(hint)"
   }
 
   /// The names at the smallest edit distance from `word`, at most three, when that distance is

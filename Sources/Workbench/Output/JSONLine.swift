@@ -1,23 +1,20 @@
-import Foundation
-import Simulation
+import JSON
 
 /// Writes one JSON object on one line with its keys in the order given, for `--format json`.
 enum JSONLine {
   static func object(_ members: [(String, String)]) -> String {
-    "{" + members.map { "\(quote($0.0)):\(quote($0.1))" }.joined(separator: ",") + "}"
+    OrderedJSON.object(members.map { OrderedJSON.Member($0.0, .string($0.1)) }).text
   }
 
   /// A failure as `--format json` writes it, on the same stream as the rest:
   /// `{"error":{"code":"unknown_command","message":"…","file":"a.storebench","line":3}}` (`file` and
   /// `line` only for a script's line).
   static func error(code: ErrorCode, message: String, file: String? = nil, line: Int? = nil) -> String {
-    var members = [("code", quote(code.rawValue)), ("message", quote(message))]
-    if let file { members.append(("file", quote(file))) }
-    if let line { members.append(("line", String(line))) }
-    return "{\"error\":{" + members.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}}"
-  }
-
-  static func quote(_ text: String) -> String {
-    OrderedJSON.quoted(text)
+    var members = [
+      OrderedJSON.Member("code", .string(code.rawValue)), OrderedJSON.Member("message", .string(message)),
+    ]
+    if let file { members.append(OrderedJSON.Member("file", .string(file))) }
+    if let line { members.append(OrderedJSON.Member("line", .integer(Int64(line)))) }
+    return OrderedJSON.object([OrderedJSON.Member("error", .object(members))]).text
   }
 }

@@ -14,7 +14,7 @@ extension Session {
     do {
       bytes = try WorldFile.encode(world)
     } catch {
-      throw WorkbenchError("\(path): cannot save the world: \(error)")
+      throw WorkbenchError(.file, "\(shown(path)): cannot save the world: \(error)")
     }
     try write(bytes, to: path)
     return bytes.count
@@ -37,9 +37,9 @@ extension Session {
       loaded = try World(
         restoring: saved, log: world.log, authorityDirectory: world.configuredAuthorityDirectory)
     } catch let error as WorldFileError {
-      throw WorkbenchError("\(path): \(error)")
+      throw WorkbenchError(.file, "\(shown(path)): \(error)")
     } catch {
-      throw WorkbenchError("\(error)")
+      throw WorkbenchError(.file, "\(error)")
     }
     let note = authorityNote(saved: saved, loaded: loaded)
     loaded.monitor = world.monitor

@@ -35,6 +35,8 @@ public final class Recorder {
   /// The virtual time the session started at.
   let clockStart: Date
   private var recording: AppendOnlyFile?
+  /// The recording's file as messages name it (``Session/shown(_:)``).
+  private var shownPath = ""
   /// Whether the recording keeps every line, not only those that change the world.
   private var keepsEverything = false
 
@@ -57,7 +59,8 @@ public final class Recorder {
 
   /// `recording to FILE (N lines)` or `not recording`.
   public var status: String {
-    guard let path else { return "not recording" }
+    guard recording != nil else { return "not recording" }
+    let path = shownPath
     let count = kept.count
     return "recording to \(path) (\(count) line\(count == 1 ? "" : "s") so far)"
   }
@@ -99,7 +102,7 @@ public final class Recorder {
     } catch {
       self.recording = nil
       recording.close()
-      return "warning: recording stopped, \(recording.path) cannot be written: \(error)"
+      return "warning: recording stopped, \(shownPath) cannot be written: \(error)"
     }
   }
 
@@ -107,36 +110,41 @@ public final class Recorder {
   ///
   /// - Parameters:
   ///   - path: the file.
+  ///   - shown: the file as messages name it; `path` unless given.
   ///   - overwrite: whether an existing file may be replaced.
   ///   - everything: whether to keep every line, not only those that change the world.
   /// - Throws: ``WorkbenchError`` when already recording, when the file exists, or when it cannot
   ///   be written.
-  func start(path: String, overwrite: Bool, everything: Bool = false) throws(WorkbenchError) {
-    if let current = recording?.path {
-      throw WorkbenchError("already recording to \(current) (`record stop` ends it)")
+  func start(
+    path: String, shown: String? = nil, overwrite: Bool, everything: Bool = false
+  ) throws(WorkbenchError) {
+    if recording != nil {
+      throw WorkbenchError(.conflict, "already recording to \(shownPath) (`record stop` ends it)")
     }
+    let shown = shown ?? path
     guard overwrite || !FileManager.default.fileExists(atPath: path) else {
-      throw WorkbenchError("\(path) exists: choose another name, or give --force to replace it")
+      throw WorkbenchError(.conflict, "\(shown) exists: choose another name, or give --force to replace it")
     }
     keepsEverything = everything
     let text = header.map { $0 + "\n" }.joined() + kept.map(Self.render).joined()
     do {
       try StagedFile.writeAtomically(Array(text.utf8), to: path)
       recording = try AppendOnlyFile(path: path)
+      shownPath = shown
     } catch {
-      throw WorkbenchError("\(path): cannot write the recording: \(error)")
+      throw WorkbenchError(.file, "\(shown): cannot write the recording: \(error)")
     }
   }
 
   /// Stops writing.
   ///
-  /// - Returns: the file and how many lines it holds.
+  /// - Returns: the file as messages name it, and how many lines it holds.
   /// - Throws: ``WorkbenchError`` when not recording.
   func stop() throws(WorkbenchError) -> (path: String, lines: Int) {
-    guard let recording else { throw WorkbenchError("not recording (`record FILE` starts)") }
+    guard let recording else { throw WorkbenchError(.notAllowed, "not recording (`record FILE` starts)") }
     self.recording = nil
     recording.close()
-    return (recording.path, kept.count)
+    return (shownPath, kept.count)
   }
 
   /// How the second line of a recording's header begins: what tells a reader the file is one.

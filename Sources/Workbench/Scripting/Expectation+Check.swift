@@ -7,8 +7,10 @@ extension Expectation {
   /// Checks the assertion against the session as it is now.
   ///
   /// - Throws: ``ExpectationFailure`` saying what was expected and what was found, or
-  ///   ``WorkbenchError`` when a transaction reference names nothing.
+  ///   ``WorkbenchError`` when a product, transaction or observer it names does not exist
+  ///   (``checkSubjects(in:)``).
   func check(in session: Session) throws {
+    try checkSubjects(in: session)
     switch self {
     case .transactionState(let reference, let state):
       let transaction = try session.transaction(reference)
@@ -124,10 +126,7 @@ extension Expectation {
         download.state == state,
         "\(productId)'s download is \(download.state.rawValue), expected \(state.rawValue)")
     case .callback(let observer, let callback, let count):
-      guard let heard = session.device.queue.callbacks(heardBy: observer) else {
-        throw ExpectationFailure("no observer \(observer) is registered on \(session.device.name)")
-      }
-      let actual = heard[callback] ?? 0
+      let actual = session.device.queue.callbacks(heardBy: observer)?[callback] ?? 0
       try require(actual == count, "\(observer) heard \(callback) \(actual) times, expected \(count)")
     case .lastError(let substring):
       try checkLastError(session.lastCommandError, contains: substring)

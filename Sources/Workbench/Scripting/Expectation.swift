@@ -125,7 +125,7 @@ enum Expectation {
     do {
       return try parseForm(words)
     } catch {
-      throw WorkbenchError("\(error.description)\n\(forms(of: words.first))")
+      throw WorkbenchError(.invalidValue, "\(error.description)\n\(forms(of: words.first))")
     }
   }
 
@@ -192,7 +192,7 @@ enum Expectation {
   }
 
   private static func usage(_ reason: String) -> WorkbenchError {
-    WorkbenchError("expect: \(reason)")
+    WorkbenchError(.invalidValue, "expect: \(reason)")
   }
 
   private static func integer(_ text: String) throws(WorkbenchError) -> Int {
@@ -203,7 +203,9 @@ enum Expectation {
   /// A count: a whole number, 0 or more.
   private static func count(_ text: String) throws(WorkbenchError) -> Int {
     let value = try integer(text)
-    guard value >= 0 else { throw WorkbenchError("expect: a count must be 0 or more (got \(text))") }
+    guard value >= 0 else {
+      throw WorkbenchError(.invalidValue, "expect: a count must be 0 or more (got \(text))")
+    }
     return value
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Simulation
+import Vocabulary
 
 /// Runs lines of the command language against a session: the one path the prompt, scripts and
 /// the command line share.
@@ -62,10 +63,9 @@ public enum Interpreter {
     let command = Array(words.dropFirst(tries))
     var outcome = Outcome.succeeded
     if !command.isEmpty {
-      outcome = execute(command, in: session, changesWorld: &changesWorld)
-      if outcome != .succeeded { changesWorld = false }
-      session.world.settle()
-      session.world.noteChange()
+      let plan = plan(command, in: session)
+      outcome = session.world.step(changing: plan.changesWorld, plan.run)
+      changesWorld = plan.changesWorld && outcome == .succeeded
     }
     guard tries > 0 else { return outcome }
     switch outcome {
@@ -107,40 +107,53 @@ public enum Interpreter {
     return try WorkbenchCommand.parseAsRoot(words)
   }
 
-  private static func execute(_ words: [String], in session: Session, changesWorld: inout Bool) -> Outcome {
+  /// A command line, parsed: whether its command changes the world
+  /// (``SessionCommand/changesWorld(in:)``, asked before it runs), and how it runs or, for a
+  /// mistake or a request for help, what it answers.
+  private struct Plan {
+    var changesWorld = false
+    var run: () -> Outcome
+  }
+
+  /// Parses a command line into the plan that runs it.
+  private static func plan(_ words: [String], in session: Session) -> Plan {
     if let word = words.first, commandTypes[word] == nil, word != "help", !word.hasPrefix("-") {
-      return .failed(
-        UnknownCommand.message(for: word, among: Array(commandTypes.keys) + ["help"]), code: .unknownCommand)
+      return Plan {
+        .failed(
+          UnknownCommand.message(for: word, among: Array(commandTypes.keys) + ["help"]), code: .unknownCommand
+        )
+      }
     }
     if words.first == "help" {
-      return help(for: Array(words.dropFirst()), in: session)
+      return Plan { help(for: Array(words.dropFirst()), in: session) }
     }
-    let parsed: any ParsableCommand
     do {
-      parsed = try session.parsedCommands.command(for: words, parse: parse)
+      let parsed = try session.parsedCommands.command(for: words, parse: parse)
+      let changesWorld = (parsed as? any SessionCommand)?.changesWorld(in: session) ?? false
+      return Plan(changesWorld: changesWorld) { execute(parsed, in: session) }
     } catch {
-      return parserOutcome(for: error, words: words, in: session)
+      return Plan { parserOutcome(for: error, words: words, in: session) }
     }
+  }
+
+  private static func execute(_ parsed: any ParsableCommand, in session: Session) -> Outcome {
     do {
       var command = parsed
       guard let sessionCommand = command as? any SessionCommand else {
         try command.run()
         return .succeeded
       }
-      changesWorld = sessionCommand.changesWorld(in: session)
-      try session.world.withOneAuthority { try sessionCommand.execute(in: session) }
+      try sessionCommand.execute(in: session)
       return .succeeded
     } catch let failure as ExpectationFailure {
       return .expectationFailed(failure.description)
     } catch let interruption as CommandInterrupted {
       session.interruptedReplay = interruption.replay
       return .interrupted(interruption.description)
-    } catch let error as WorkbenchError {
-      return .failed(error.description)
-    } catch let error as SimulationError {
+    } catch let error as any StorebenchError {
       return .failed(error.description)
     } catch {
-      // An error of the model (StoreError, QueueError, …): its own words.
+      // Any other error (a catalog's, a saved world's, …): its own words.
       return .failed(WorkbenchCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }

@@ -29,6 +29,7 @@ public struct Script: Sendable {
       lines.removeLast()
     } else if Recorder.isRecording(lines) {
       throw WorkbenchError(
+        .invalidValue,
         "\(name):\(lines.count): the recording ends in the middle of this line (it has no line end): "
           + "the recording was cut off while being written")
     }
@@ -49,7 +50,7 @@ public struct Script: Sendable {
   /// - Throws: ``WorkbenchError`` when it cannot be read, is not UTF-8 text or is a cut-off recording.
   public init(path: String) throws(WorkbenchError) {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw WorkbenchError("\(path): cannot read the script")
+      throw WorkbenchError(.file, "\(path): cannot read the script")
     }
     try self.init(
       name: path, bytes: Array(data), directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -65,7 +66,7 @@ public struct Script: Sendable {
     do {
       return try UTF8Text.decode(bytes)
     } catch {
-      throw WorkbenchError("\(name):\(error.line):\(error.column): invalid UTF-8")
+      throw WorkbenchError(.invalidValue, "\(name):\(error.line):\(error.column): invalid UTF-8")
     }
   }
 }

@@ -19,6 +19,9 @@ public struct ScriptRunner: Sendable {
     public var rotatesPrivately = false
     /// How sessions serve their world and send notifications.
     public var services = SessionServices()
+    /// Whether messages show paths from the script's directory rather than the working directory
+    /// (``Session/shownFrom``), as a suite's transcripts do.
+    public var showsPathsFromScript = false
 
     /// Creates options.
     public init(
@@ -46,6 +49,8 @@ public struct ScriptRunner: Sendable {
 
     /// `FILE:LINE: message`.
     public var description: String { "\(file):\(line): \(message)" }
+    /// Whether an `expect` did not hold (rather than a command failing).
+    public var isFailedExpectation: Bool { message.hasPrefix("expectation failed:") }
   }
 
   /// What a run produced.
@@ -117,6 +122,7 @@ public struct ScriptRunner: Sendable {
       catalog: catalog, catalogSource: catalogSource, output: output, format: options.format,
       caDirectory: AuthorityLocator.directory(option: options.caDirectory))
     session.baseDirectory = directory
+    if options.showsPathsFromScript { session.shownFrom = directory }
     session.world.monitor = monitor
     session.world.rotatesPrivately = options.rotatesPrivately
     session.services = options.services
@@ -129,7 +135,8 @@ public struct ScriptRunner: Sendable {
   ) -> Swift.Result<String, WorkbenchError> {
     guard !line.wasCut else {
       return .failure(
-        WorkbenchError("the line is longer than \(CommandLineSplitter.maximumLineBytes) bytes, the limit"))
+        WorkbenchError(
+          .invalidValue, "the line is longer than \(CommandLineSplitter.maximumLineBytes) bytes, the limit"))
     }
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     let bytes =
@@ -137,7 +144,7 @@ public struct ScriptRunner: Sendable {
     do {
       return .success(try UTF8Text.decode(bytes))
     } catch {
-      return .failure(WorkbenchError("invalid UTF-8 at column \(error.column)"))
+      return .failure(WorkbenchError(.invalidValue, "invalid UTF-8 at column \(error.column)"))
     }
   }
 

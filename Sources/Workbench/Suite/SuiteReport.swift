@@ -1,3 +1,4 @@
+import JSON
 import Simulation
 
 /// The lines `storebench test` prints: one per script in the scripts' order, each failure followed

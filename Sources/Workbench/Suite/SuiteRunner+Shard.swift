@@ -18,13 +18,15 @@ extension SuiteRunner {
     public init(parsing text: String) throws(WorkbenchError) {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-        throw WorkbenchError("--shard \"\(text)\": expected I/N, such as 2/3 (the second of three slices)")
+        throw WorkbenchError(
+          .invalidValue, "--shard \"\(text)\": expected I/N, such as 2/3 (the second of three slices)")
       }
       guard (1...Self.maximumCount).contains(count) else {
-        throw WorkbenchError("--shard \(text): N must be from 1 to \(Self.maximumCount), not \(count)")
+        throw WorkbenchError(
+          .invalidValue, "--shard \(text): N must be from 1 to \(Self.maximumCount), not \(count)")
       }
       guard (1...count).contains(index) else {
-        throw WorkbenchError("--shard \(text): I must be from 1 to N (\(count)), not \(index)")
+        throw WorkbenchError(.invalidValue, "--shard \(text): I must be from 1 to N (\(count)), not \(index)")
       }
       self.index = index
       self.count = count

@@ -3,8 +3,10 @@ import Foundation
 
 /// Runs every `*.storebench` script of a directory, in sorted order, each in its own session: a
 /// script passes when no line fails, or, when an `.expected` file sits beside it, when its
-/// transcript matches that file exactly (its `\r\n` line ends read as `\n`). Transcripts name a
-/// script by its file name, so that they do not depend on the directory the suite is run from.
+/// transcript matches that file exactly (its `\r\n` line ends read as `\n`) and no `expect` failed
+/// (a golden transcript may hold a command's error, never a broken promise). Transcripts name a
+/// script by its file name, and the files it reads and writes from its directory, so that they do
+/// not depend on the directory the suite is run from.
 ///
 /// Scripts may run at the same time, so none may change what another reads. Each has its own world
 /// (store, devices, clock), and all share the configured certificate authority, read-only: a
@@ -19,7 +21,8 @@ public struct SuiteRunner: Sendable {
     public var script: String
     /// Whether it passed.
     public var passed: Bool
-    /// Why not: the first failed line, or the first difference from the golden transcript.
+    /// Why not: the first failed line, the first `expect` that failed, or the first difference
+    /// from the golden transcript.
     public var reason: String?
     /// The script's whole transcript.
     public var transcript: String
@@ -27,10 +30,14 @@ public struct SuiteRunner: Sendable {
     public var diff: [String]? = nil
     /// How long the script took to run.
     public var duration: Duration = .zero
+    /// The first `expect` that did not hold (`FILE:LINE: expectation failed: …`), if any: it fails
+    /// the script whatever its golden transcript says, and keeps `--update` from recording it.
+    public var failedExpectation: String? = nil
   }
 
   /// The runner each script goes through (the suite always echoes commands, writes transcripts as
-  /// text, as golden files hold them, and keeps rotations to the script that makes them).
+  /// text, as golden files hold them, shows paths from each script's directory, and keeps
+  /// rotations to the script that makes them).
   public var runner: ScriptRunner
 
   /// Creates a suite runner.
@@ -39,6 +46,7 @@ public struct SuiteRunner: Sendable {
     self.runner.options.echoCommands = true
     self.runner.options.format = .text
     self.runner.options.rotatesPrivately = true
+    self.runner.options.showsPathsFromScript = true
   }
 
   /// The scripts of a directory, sorted by name.
@@ -49,7 +57,7 @@ public struct SuiteRunner: Sendable {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
-      throw WorkbenchError("\(directory): cannot read the directory")
+      throw WorkbenchError(.file, "\(directory): cannot read the directory")
     }
     return names.filter { $0.hasSuffix(".storebench") }.sorted().map {
       URL(fileURLWithPath: directory).appendingPathComponent($0).relativePath
@@ -67,6 +75,7 @@ public struct SuiteRunner: Sendable {
     } catch {
       return Verdict(script: path, passed: false, reason: error.description, transcript: "")
     }
+    let failedExpectation = result.failures.first(where: \.isFailedExpectation)?.description
     let goldenPath = Self.goldenPath(for: path)
     guard
       let golden = FileManager.default.contents(atPath: goldenPath).flatMap({
@@ -75,14 +84,35 @@ public struct SuiteRunner: Sendable {
     else {
       return Verdict(
         script: path, passed: result.passed, reason: result.failures.first?.description,
-        transcript: transcript.text)
+        transcript: transcript.text, failedExpectation: failedExpectation)
     }
     let difference = TranscriptDiff.firstDifference(expected: golden, actual: transcript.text)
     return Verdict(
-      script: path, passed: difference == nil, reason: difference.map { "differs from \(goldenPath): \($0)" },
+      script: path, passed: difference == nil && failedExpectation == nil,
+      reason: failedExpectation ?? difference.map { "differs from \(goldenPath): \($0)" },
       transcript: transcript.text,
       diff: UnifiedDiff.lines(
-        from: golden, to: transcript.text, oldName: goldenPath, newName: "\(path) (transcript)"))
+        from: golden, to: transcript.text, oldName: goldenPath, newName: "\(path) (transcript)"),
+      failedExpectation: failedExpectation)
+  }
+
+  /// Writes a script's transcript as its golden file (`--update`): the script then passes. A
+  /// script whose `expect` failed is not recorded (its golden file stays as it was) and fails,
+  /// saying which expectation; so does one whose golden file cannot be written.
+  public func recordGolden(of verdict: Verdict) -> Verdict {
+    var recorded = verdict
+    let path = Self.goldenPath(for: verdict.script)
+    if let failed = verdict.failedExpectation {
+      (recorded.passed, recorded.reason) = (false, "not recorded in \(path): \(failed)")
+      return recorded
+    }
+    do {
+      try verdict.transcript.write(toFile: path, atomically: true, encoding: .utf8)
+      (recorded.passed, recorded.reason, recorded.diff) = (true, nil, nil)
+    } catch {
+      (recorded.passed, recorded.reason) = (false, "\(path): cannot write: \(error.localizedDescription)")
+    }
+    return recorded
   }
 
   /// Where a script's golden transcript lives: `x.storebench` → `x.expected`.

@@ -33,7 +33,7 @@ struct ImportAppCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
-    guard !bundleId.isEmpty else { throw WorkbenchError("import app: the bundle id is empty") }
+    guard !bundleId.isEmpty else { throw WorkbenchError(.invalidValue, "import app: the bundle id is empty") }
     var data = CustomerData(source: "import app")
     data.app.bundleId = bundleId
     data.app.applicationVersion = version
@@ -42,7 +42,10 @@ struct ImportAppCommand: SessionCommand {
     data.app.appAppleId = appAppleId
     if let environment {
       guard let value = Verifier.Environment(rawValue: environment), value == .sandbox || value == .production
-      else { throw WorkbenchError("import app: environment \(environment) is not Sandbox or Production") }
+      else {
+        throw WorkbenchError(
+          .invalidValue, "import app: environment \(environment) is not Sandbox or Production")
+      }
       data.app.environment = value
     }
     try session.importFact(data, prefer: nil, summary: "app \(bundleId)")

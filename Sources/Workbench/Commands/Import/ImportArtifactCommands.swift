@@ -23,8 +23,10 @@ struct ImportArtifactOptions: ParsableArguments {
     ImportTrust(roots: try TrustRoots.load(trust, in: session), allowsUnverified: unverified)
   }
 
-  /// `receipt FILE` (or `receipt standard input`), for messages.
-  func source(_ kind: String) -> String { "\(kind) \(file == "-" ? "standard input" : file)" }
+  /// `receipt FILE` (or `receipt standard input`), for messages, the file as the session shows it.
+  func source(_ kind: String, in session: Session) -> String {
+    "\(kind) \(file == "-" ? "standard input" : session.shown(file))"
+  }
 }
 
 extension Session {
@@ -39,13 +41,13 @@ extension Session {
     do {
       data = try read()
     } catch let error as ImportError {
-      throw WorkbenchError(error.description)
+      throw WorkbenchError(.invalidValue, error.description)
     }
     let report: ImportReport
     do {
       report = try world.importCustomer(data, preference: options.prefer, writesReceipt: writesReceipt)
     } catch {
-      throw WorkbenchError(error.description)
+      throw WorkbenchError(.invalidValue, error.description)
     }
     print("imported \(data.source): \(report.transactionSummary)")
     print(lines: report.detailLines)
@@ -71,7 +73,7 @@ struct ImportReceiptCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
-    let source = options.source("receipt")
+    let source = options.source("receipt", in: session)
     let bytes = try ImportInput.receiptBytes(try ImportInput.bytes(options.file, in: session), source: source)
     let trust = try options.importTrust(in: session)
     try session.importArtifact(
@@ -92,7 +94,7 @@ struct ImportVerifyResponseCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
-    let source = options.source("verify-response")
+    let source = options.source("verify-response", in: session)
     let bytes = try ImportInput.bytes(options.file, in: session)
     try session.importArtifact({ try VerifyResponseImport.read(bytes, source: source) }, options: options)
   }
@@ -118,7 +120,7 @@ struct ImportSignedDataCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
-    let source = options.source("jws")
+    let source = options.source("jws", in: session)
     let text = String(decoding: try ImportInput.bytes(options.file, in: session), as: UTF8.self)
     let trust = try options.importTrust(in: session)
     try session.importArtifact(

@@ -22,7 +22,7 @@ extension Session {
     do {
       report = try world.importCustomer(data, preference: prefer, writesReceipt: false)
     } catch {
-      throw WorkbenchError(error.description)
+      throw WorkbenchError(.invalidValue, error.description)
     }
     print(summary)
     print(lines: report.detailLines)

@@ -1,15 +1,21 @@
 /// One member's value of a request body, as JSON typed it: what a request reader needs to tell a
 /// missing field from one of the wrong type.
-enum JSONScalar: Decodable, Hashable {
+public enum JSONScalar: Decodable, Hashable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number that is a whole 64-bit integer.
   case integer(Int64)
+  /// Any other number.
   case number(Double)
+  /// A string.
   case string(String)
   /// An object or an array.
   case structure
 
-  init(from decoder: any Decoder) throws {
+  /// Reads one value, whatever its type.
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null

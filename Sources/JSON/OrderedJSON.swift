@@ -1,5 +1,3 @@
-import Catalog
-
 /// A JSON value whose objects keep their keys in the order given, written compactly: how
 /// notification payloads and the notification endpoints' answers are built, in Apple's key order.
 public indirect enum OrderedJSON: Hashable, Sendable {
@@ -41,7 +39,7 @@ public indirect enum OrderedJSON: Hashable, Sendable {
       text += "{"
       for (index, member) in members.enumerated() {
         if index > 0 { text += "," }
-        Self.appendQuoted(member.key, to: &text)
+        JSONText.appendQuoted(member.key, to: &text)
         text += ":"
         member.value.write(into: &text)
       }
@@ -53,19 +51,9 @@ public indirect enum OrderedJSON: Hashable, Sendable {
         element.write(into: &text)
       }
       text += "]"
-    case .string(let string): Self.appendQuoted(string, to: &text)
+    case .string(let string): JSONText.appendQuoted(string, to: &text)
     case .integer(let value): text += String(value)
     case .bool(let value): text += value ? "true" : "false"
     }
-  }
-
-  /// A string as a JSON string literal (see ``JSONText/quoted(_:)``, the project's one quoting).
-  public static func quoted(_ string: String) -> String {
-    JSONText.quoted(string)
-  }
-
-  /// Appends a string as a JSON string literal to a text (see ``JSONText/appendQuoted(_:to:)``).
-  public static func appendQuoted(_ string: String, to text: inout String) {
-    JSONText.appendQuoted(string, to: &text)
   }
 }

@@ -1,5 +1,3 @@
-import SystemIO
-
 /// A strict JSON parser (RFC 8259) that reports the line and column of the first syntax error. The
 /// document must be UTF-8: invalid bytes are refused with their offset, never repaired.
 public struct JSONParser {
@@ -25,11 +23,9 @@ public struct JSONParser {
   /// - Throws: ``SyntaxError`` for anything that is not exactly one JSON value.
   public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
-    do {
-      _ = try UTF8Text.decode(bytes[...])
-    } catch {
-      parser.index = error.offset
-      throw parser.error("invalid UTF-8 at byte offset \(error.offset)")
+    if let offset = firstInvalidUTF8Offset(bytes) {
+      parser.index = offset
+      throw parser.error("invalid UTF-8 at byte offset \(offset)")
     }
     parser.skipWhitespace()
     let value = try parser.parseValue()
@@ -39,6 +35,18 @@ public struct JSONParser {
   }
 
   private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The offset of the first byte of the first malformed, overlong or truncated UTF-8 sequence or
+  /// encoded surrogate, or `nil` when the bytes are valid UTF-8 (checked at the standard library's
+  /// speed first).
+  private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
+    return offset
+  }
 
   private func error(_ reason: String) -> SyntaxError {
     var line = 1

@@ -1,6 +1,5 @@
+import JSON
 import Testing
-
-@testable import Catalog
 
 @Suite struct JSONParserTests {
   private func parse(_ text: String) throws(JSONParser.SyntaxError) -> JSONValue {
@@ -28,6 +27,14 @@ import Testing
     ("\"\\ud800\"", "line 1, column 8: lone high surrogate"),
     ("tru", "line 1, column 4: expected 'true'"),
     ("[\n\n  @]", "line 3, column 3: unexpected character '@'"),
+    ("1.", "line 1, column 3: expected a digit after '.'"),
+    ("1e", "line 1, column 3: expected a digit in the exponent"),
+    ("-", "line 1, column 2: expected a digit"),
+    ("\"a\u{1}\"", "line 1, column 3: control character in a string"),
+    ("{\"a\":1,}", "line 1, column 8: expected a quoted key"),
+    ("NaN", "line 1, column 1: unexpected character 'N'"),
+    ("[1 2]", "line 1, column 4: expected ',' or ']'"),
+    ("\"\\u12\"", "line 1, column 6: expected four hex digits after \\u"),
   ])
   func malformedDocumentsAreRejectedWithAPosition(text: String, message: String) {
     #expect(throws: (any Error).self) { try parse(text) }
@@ -71,5 +78,18 @@ import Testing
     let elapsed = try clock.measure { value = try parse(text) }
     #expect(value == .string(String(repeating: "é", count: 1_000_000)))
     #expect(elapsed < .seconds(5), "\(elapsed)")
+  }
+}
+
+@Suite struct JSONMemberTableTests {
+  @Test func membersAreTabledByKey() throws {
+    let table = try JSONMember.table([JSONMember("a", .null), JSONMember("b", .number("1"))])
+    #expect(table == ["a": .null, "b": .number("1")])
+  }
+
+  @Test func aRepeatedKeyIsNamed() {
+    #expect(throws: JSONMember.DuplicateKey(key: "a")) {
+      try JSONMember.table([JSONMember("a", .null), JSONMember("b", .null), JSONMember("a", .bool(true))])
+    }
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
+import JSON
 import Testing
-
-@testable import Simulation
 
 /// The indented, key-ordered JSON text of `verify --json`.
 @Suite struct OrderedJSONEncoderTests {
@@ -93,7 +92,7 @@ import Testing
   @Test func stringsAreQuotedAsJSONEncoderQuotesThem() throws {
     for string in Self.trickyStrings {
       #expect(try OrderedJSONEncoder(isCompact: true).encode([string]) == (try foundation([string])))
-      #expect(OrderedJSON.quoted(string) == (try foundation(string)))
+      #expect(JSONText.quoted(string) == (try foundation(string)))
       #expect(try OrderedJSONEncoder().encode(["k": string]) == "{\n  \"k\": \(try foundation(string))\n}")
     }
     #expect(

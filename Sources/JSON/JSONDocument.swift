@@ -1,16 +1,21 @@
-import Catalog
 import Foundation
 
 /// A parsed JSON value written back with its objects' keys in their order: how a saved world
 /// embeds its catalog document, and how a migrated document is handed to `JSONDecoder`.
-struct JSONDocument: Encodable {
-  var value: JSONValue
+public struct JSONDocument: Encodable {
+  /// The value.
+  public var value: JSONValue
 
-  init(_ value: JSONValue) {
+  /// Wraps a value.
+  public init(_ value: JSONValue) {
     self.value = value
   }
 
-  func encode(to encoder: any Encoder) throws {
+  /// Encodes the value: objects keyed in their order, numbers as the narrowest of `Int64`, `UInt64`
+  /// and `Double` that holds them.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a number text that is not a number.
+  public func encode(to encoder: any Encoder) throws {
     switch value {
     case .object(let members):
       var container = encoder.container(keyedBy: DocumentKey.self)
@@ -46,19 +51,24 @@ struct JSONDocument: Encodable {
 }
 
 /// A coding key named at run time: a JSON object's member.
-struct DocumentKey: CodingKey {
-  let stringValue: String
-  var intValue: Int? { nil }
+public struct DocumentKey: CodingKey {
+  /// The member's name.
+  public let stringValue: String
+  /// Always `nil`: members are named.
+  public var intValue: Int? { nil }
 
-  init(_ name: String) {
+  /// A key with a name.
+  public init(_ name: String) {
     stringValue = name
   }
 
-  init(stringValue: String) {
+  /// A key with a name.
+  public init(stringValue: String) {
     self.stringValue = stringValue
   }
 
-  init?(intValue: Int) {
+  /// Always `nil`: members are named.
+  public init?(intValue: Int) {
     nil
   }
 }

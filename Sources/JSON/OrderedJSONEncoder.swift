@@ -6,11 +6,18 @@ import Foundation
 ///
 /// Foundation's `JSONEncoder` orders keys by their hash (or by name, with `.sortedKeys`), so this
 /// encoder writes the text itself, as the value encodes, with the leaves in `JSONEncoder`'s forms:
-/// strings quoted by ``OrderedJSON/quoted(_:)``, integers in decimal, doubles as their shortest
+/// strings quoted by ``JSONText/quoted(_:)``, integers in decimal, doubles as their shortest
 /// description without a trailing `.0`.
-struct OrderedJSONEncoder {
+public struct OrderedJSONEncoder {
   /// Whether the text has no white space at all.
-  var isCompact = false
+  public var isCompact: Bool
+
+  /// Creates an encoder.
+  ///
+  /// - Parameter isCompact: Whether the text has no white space at all (`{"key":value}`).
+  public init(isCompact: Bool = false) {
+    self.isCompact = isCompact
+  }
 
   /// The JSON text of a value.
   ///
@@ -18,7 +25,7 @@ struct OrderedJSONEncoder {
   /// - Throws: What the value's `encode(to:)` throws, or `EncodingError` for a leaf that JSON cannot
   ///   hold (a non-finite number).
   /// - Returns: The text, without a final line break.
-  func encode(_ value: some Encodable) throws -> String {
+  public func encode(_ value: some Encodable) throws -> String {
     let writer = JSONTextWriter(isCompact: isCompact)
     try writer.encodeValue(value, to: TextEncoder(writer: writer, depth: 0, codingPath: []))
     writer.finish()
@@ -68,7 +75,7 @@ private final class JSONTextWriter {
     open[depth].count += 1
     if !isCompact { newLine(depth + 1) }
     if let key {
-      OrderedJSON.appendQuoted(key, to: &text)
+      JSONText.appendQuoted(key, to: &text)
       text += isCompact ? ":" : ": "
     }
     awaitsValue = true
@@ -82,7 +89,7 @@ private final class JSONTextWriter {
 
   /// Writes a string leaf.
   func writeString(_ string: String) {
-    OrderedJSON.appendQuoted(string, to: &text)
+    JSONText.appendQuoted(string, to: &text)
     awaitsValue = false
   }
 

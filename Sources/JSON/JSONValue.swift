@@ -26,17 +26,3 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
   }
 }
-
-/// One `"key": value` member of a JSON object.
-public struct JSONMember: Hashable, Sendable {
-  /// The key.
-  public var key: String
-  /// The value.
-  public var value: JSONValue
-
-  /// Creates a member.
-  public init(_ key: String, _ value: JSONValue) {
-    self.key = key
-    self.value = value
-  }
-}

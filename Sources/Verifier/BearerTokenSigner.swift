@@ -1,9 +1,16 @@
 import Crypto
 import Foundation
 
-/// Makes a bearer token as Apple's server libraries do (ES256, header `kid` and `typ` JWT; claims
-/// `iss`, `iat`, `exp`, `aud`, `bid`), for the benchmark and tests of the local server.
+/// Makes a bearer token for the App Store Server API as Apple's server libraries do: an ES256 JWT
+/// with header `kid` and `typ` JWT, claims `iss`, `iat`, `exp`, `aud` appstoreconnect-v1 and
+/// `bid`, signed with an App Store Connect API key (raw `r‖s`). `api-key token` prints one for
+/// curl; the local server's tests and benchmark sign with it too.
 public struct BearerTokenSigner: Sendable {
+  /// The audience Apple requires (`aud`).
+  public static let audience = "appstoreconnect-v1"
+  /// The longest lifetime Apple accepts (`exp` after `iat`), in seconds.
+  public static let maximumLifetime: Double = 3600
+
   /// The key id.
   public var keyId: String
   /// The issuer id.
@@ -25,11 +32,7 @@ public struct BearerTokenSigner: Sendable {
   /// `expiresAt` (UNIX seconds).
   ///
   /// - Throws: When the key cannot sign.
-  public func token(
-    issuedAt: Int?, expiresAt: Int, audience: String = BearerTokenVerifier.audience
-  ) throws
-    -> String
-  {
+  public func token(issuedAt: Int?, expiresAt: Int, audience: String = Self.audience) throws -> String {
     let header = #"{"alg":"ES256","kid":"\#(keyId)","typ":"JWT"}"#
     let issued = issuedAt.map { #""iat":\#($0),"# } ?? ""
     let claims =
@@ -50,9 +53,6 @@ public struct BearerTokenSigner: Sendable {
 
   /// Base64url without padding.
   public static func base64URL(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
-      of: "/", with: "_"
-    )
-    .replacingOccurrences(of: "=", with: "")
+    Base64.encode(data, .url)
   }
 }
