@@ -2,8 +2,8 @@
 SWIFT ?= swift
 BIN := .build/debug/storebench
 
-.PHONY: run test build deps unit-tests script-tests acceptance-tests fuzz fuzz-build fuzz-test format lint \
-  release bench bench-serve clean docs
+.PHONY: run test build build-tests deps unit-tests fuzz-replay script-tests acceptance-tests fuzz fuzz-build \
+  fuzz-test format lint release bench bench-serve clean docs
 
 # Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl).
 deps:
@@ -21,16 +21,30 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The binary and every test target in one build, as `make test` needs them.
+build-tests: deps
+	$(SWIFT) build --build-tests
+
 run: build
 	$(BIN)
 
 # Tests use a certificate authority of their own, not the one in your data directory.
 test-ca := $(CURDIR)/.build/test-ca
 
-test: build unit-tests script-tests acceptance-tests fuzz-test
+# The phases of `make test`, timed: a table at the end says how long each took (.ci/phases). The
+# acceptance tests' Python environment is made (when the machine has none yet) beside the build.
+TEST_PHASES := build-tests unit-tests fuzz-replay script-tests acceptance-tests
+
+test:
+	@bash Tests/Acceptance/venv.sh >/dev/null 2>&1 & bash .ci/phases "$(MAKE)" $(TEST_PHASES)
 
 unit-tests:
-	STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test
+	STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --skip FuzzReplayTests
+
+# Every fuzz target's seeds and saved inputs (Fuzz/corpus, Fuzz/crashes) through its body, in the
+# debug build: what keeps the fuzzers' findings checked without a campaign (Tests/FuzzReplayTests).
+fuzz-replay:
+	STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --filter FuzzReplayTests
 
 script-tests:
 	STOREBENCH_CA_DIR=$(test-ca) $(BIN) test scripts
@@ -39,8 +53,10 @@ script-tests:
 acceptance-tests:
 	bash Tests/Acceptance/run.sh
 
-# libFuzzer targets (Fuzz/, a package of its own built into .build-fuzz with ASan): `make fuzz` runs
-# each for FUZZ_SECONDS; `make test` runs each for FUZZ_TEST_SECONDS. Crashes go to Fuzz/crashes/.
+# libFuzzer campaigns (Fuzz/, a package of its own built into .build-fuzz with ASan, over the bodies in
+# Sources/FuzzTargets): `make fuzz` runs each target for FUZZ_SECONDS; `make fuzz-test`, a short
+# campaign from the seeds alone, for FUZZ_TEST_SECONDS. Crashes go to Fuzz/crashes/, which
+# `make test` replays (fuzz-replay). Campaigns are not part of `make test`.
 FUZZ_SECONDS ?= 60
 FUZZ_TEST_SECONDS ?= 15
 FUZZ_TARGETS := ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer WorldFileFuzzer \

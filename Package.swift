@@ -22,12 +22,8 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "storebench", targets: ["storebench"]),
-    // The libraries the fuzz targets in Fuzz/ use; building them here costs nothing extra.
-    .library(name: "Catalog", targets: ["Catalog"]),
-    .library(name: "Store", targets: ["Store"]),
-    .library(name: "Verifier", targets: ["Verifier"]),
-    .library(name: "Simulation", targets: ["Simulation"]),
-    .library(name: "Workbench", targets: ["Workbench"]),
+    // What the fuzz targets in Fuzz/ run (the replay tests run it here).
+    .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,6 +72,8 @@ let package = Package(
     .target(
       name: "Benchmarks",
       dependencies: ["Catalog", "Store", "Queue", "Verifier", "Simulation", "Workbench", "Server", crypto]),
+    // Each fuzz target's body, shared by the libFuzzer executables in Fuzz/ and FuzzReplayTests.
+    .target(name: "FuzzTargets", dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench"]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
@@ -105,6 +103,8 @@ let package = Package(
         hummingbirdTesting,
         httpTypes, logging, nioCore, nioPosix,
       ]),
+    .testTarget(
+      name: "FuzzReplayTests", dependencies: ["FuzzTargets", "Simulation", "Workbench"]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
     // Checks the repository itself (the manifest against the sources); it imports no target.

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs libFuzzer targets built by `make fuzz-build`, each for SECONDS, after making their seeds.
 #   Fuzz/run.sh [--fresh] SECONDS TARGET...
-# --fresh (for `make test`) starts from the seeds alone, not from what earlier runs learnt, so that
+# --fresh (for `make fuzz-test`) starts from the seeds alone, not from what earlier runs learnt, so that
 # the run takes SECONDS however long the fuzzers have run before.
 # Seeds come from the project's own artifacts, made afresh each run in .build-fuzz/seeds/TARGET:
 # receipts and JWS exported by storebench running Fuzz/Seeds/world.storebench (signed by the
 # fuzzers' certificate authority, .build-fuzz/ca), verifyReceipt bodies around those receipts,
 # the scripts in scripts/, the catalogs in catalog/ and the world it saves. Inputs that once crashed sit in
 # Fuzz/corpus/TARGET. What the fuzzer learns is kept in .build-fuzz/corpus/TARGET.
+# Tests/FuzzReplayTests/FuzzSeeds.swift makes the same seeds in the test's process (`make test` runs
+# them, Fuzz/corpus and Fuzz/crashes through the targets' bodies): keep the two in step.
 # A crash, timeout or out-of-memory input is saved in Fuzz/crashes/TARGET/; the run then fails.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

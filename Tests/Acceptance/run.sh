@@ -38,10 +38,7 @@ else
   fail "the signed payload is an ASN.1 SET naming the bundle"
 fi
 
-venv="$top/.build/acceptance-venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2> /dev/null; then
-  python3 -m venv "$venv" > /dev/null 2>&1 && "$venv/bin/pip" install -q app-store-server-library inapppy > "$work/pip.log" 2>&1
-fi
+venv=$(bash "$here/venv.sh")
 if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
   if "$venv/bin/python" "$here/check_apple_library.py" "$work" com.example.selfies "$transaction_id"; then
     pass "Apple's App Store Server Library accepts storebench's artifacts"
@@ -72,7 +69,7 @@ else
   echo "################################################################"
   echo "SKIPPED: app-store-server-library could not be installed (see below)"
   echo "################################################################"
-  cat "$work/pip.log" 2> /dev/null | tail -5
+  tail -5 "$venv.log" 2> /dev/null
 fi
 if "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2> /dev/null; then
   mkdir -p "$work/year"

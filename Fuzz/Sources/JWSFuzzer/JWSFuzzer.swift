@@ -1,10 +1,7 @@
-import FuzzSupport
-import Verifier
+import FuzzTargets
 
-/// Reads an input as a compact JWS: split and decoded without its signature (`JWSToken`, as Apple's
-/// libraries do for Xcode), then verified twice by one new `JWSVerifier`, the second time from its
-/// cache of validated headers; the two answers must agree. A token that decodes has its payload read
-/// as each of the three signed types.
+/// libFuzzer's entry: one input through `JWSFuzzTarget` (in the main package's `FuzzTargets`,
+/// where the replay tests run it too), which says what the input goes to.
 ///
 /// - Parameters:
 ///   - data: The input's first byte.
@@ -12,39 +9,5 @@ import Verifier
 /// - Returns: 0, as libFuzzer requires.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJWS(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let compact = String(decoding: FuzzEnvironment.bytes(data, size), as: UTF8.self)
-  do {
-    decodePayloads(of: try JWSToken(compact: compact))
-  } catch {
-    _ = error.description
-  }
-  let verifier = JWSVerifier(trustedRoots: [FuzzEnvironment.authority.root])
-  let first = verify(compact, with: verifier)
-  let second = verify(compact, with: verifier)
-  precondition(first == second, "the cached chain answered \(second), the first verification \(first)")
-  return 0
-}
-
-private func verify(_ compact: String, with verifier: JWSVerifier) -> Result<VerifiedJWS, VerificationFailure>
-{
-  do {
-    let verified = try verifier.verify(compact, at: FuzzEnvironment.validationTime)
-    decodePayloads(of: verified.token)
-    return .success(verified)
-  } catch {
-    _ = error.description
-    return .failure(error)
-  }
-}
-
-private func decodePayloads(of token: JWSToken) {
-  for type in [
-    JWSTransactionDecodedPayload.self, JWSRenewalInfoDecodedPayload.self, AppTransaction.self,
-  ] as [any Decodable.Type] {
-    do {
-      _ = try token.decodePayload(as: type)
-    } catch {
-      _ = error.description
-    }
-  }
+  JWSFuzzTarget.run(data, size)
 }

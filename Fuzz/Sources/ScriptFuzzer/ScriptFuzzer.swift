@@ -1,9 +1,7 @@
-import FuzzSupport
+import FuzzTargets
 
-/// Runs an input as a script, each line split by `CommandLineSplitter` and run by the `Interpreter`
-/// as `storebench run --keep-going` would, on a new session over the built-in catalog (see
-/// `FuzzScript` for the lines left out and the limit on clock events). Each line succeeds or fails
-/// with a message; nothing else may happen.
+/// libFuzzer's entry: one input through `ScriptFuzzTarget` (in the main package's `FuzzTargets`,
+/// where the replay tests run it too), which says what the input goes to.
 ///
 /// - Parameters:
 ///   - data: The input's first byte.
@@ -11,6 +9,5 @@ import FuzzSupport
 /// - Returns: 0, as libFuzzer requires.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  FuzzScript.run(String(decoding: FuzzEnvironment.bytes(data, size), as: UTF8.self))
-  return 0
+  ScriptFuzzTarget.run(data, size)
 }

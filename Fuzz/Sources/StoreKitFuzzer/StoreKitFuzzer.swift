@@ -1,8 +1,7 @@
-import Catalog
+import FuzzTargets
 
-/// Reads an input as an Xcode StoreKit configuration file, as `catalog load FILE.storekit` does: a
-/// catalog, or an error naming the JSON path or the line and column at fault; nothing else may
-/// happen.
+/// libFuzzer's entry: one input through `StoreKitFuzzTarget` (in the main package's `FuzzTargets`,
+/// where the replay tests run it too), which says what the input goes to.
 ///
 /// - Parameters:
 ///   - data: The input's first byte.
@@ -10,11 +9,5 @@ import Catalog
 /// - Returns: 0, as libFuzzer requires.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStoreKit(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  do {
-    _ = try CatalogLoader.parseStoreKitConfiguration(
-      Array(UnsafeBufferPointer(start: data, count: size)), bundleId: CatalogLoader.defaultStoreKitBundleId)
-  } catch {
-    _ = error.description
-  }
-  return 0
+  StoreKitFuzzTarget.run(data, size)
 }

@@ -2,17 +2,18 @@ import Foundation
 import Verifier
 
 /// What the fuzz targets share: the certificate authority whose root they trust, the instant they
-/// validate chains at, and a scratch directory for the files that commands write.
+/// validate chains at, and a scratch directory for the files that commands write. The libFuzzer
+/// executables in `Fuzz/` and the replay tests (`Tests/FuzzReplayTests`) both run in it.
 public enum FuzzEnvironment {
-  /// The checkout this package sits in (the directory above `Fuzz/`).
+  /// The checkout (the directory that holds `Sources/`, `Fuzz/`, `scripts/` and `catalog/`).
   public static let checkout = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Fuzz/Sources/FuzzSupport
-    .deletingLastPathComponent()  // Fuzz/Sources
-    .deletingLastPathComponent()  // Fuzz
+    .deletingLastPathComponent()  // Sources/FuzzTargets
+    .deletingLastPathComponent()  // Sources
     .deletingLastPathComponent()
 
   /// The certificate authority's directory: `$STOREBENCH_CA_DIR`, else `.build-fuzz/ca`. `make fuzz`
-  /// signs the seed receipts and JWS with the same one, so that seeds verify.
+  /// signs the seed receipts and JWS with the same one, so that seeds verify; the replay tests use
+  /// the tests' authority.
   public static let caDirectory: URL = {
     if let path = ProcessInfo.processInfo.environment["STOREBENCH_CA_DIR"], !path.isEmpty {
       return URL(fileURLWithPath: path)
@@ -49,15 +50,5 @@ public enum FuzzEnvironment {
     for name in (try? manager.contentsOfDirectory(atPath: scratchDirectory.path)) ?? [] {
       try? manager.removeItem(at: scratchDirectory.appendingPathComponent(name))
     }
-  }
-
-  /// The input libFuzzer hands a target, as bytes.
-  ///
-  /// - Parameters:
-  ///   - data: The first byte.
-  ///   - size: The number of bytes.
-  /// - Returns: A copy of the bytes.
-  public static func bytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> [UInt8] {
-    Array(UnsafeBufferPointer(start: data, count: size))
   }
 }

@@ -31,6 +31,20 @@ public enum FuzzScript {
     }
   }()
 
+  /// `Fuzz/Seeds/world.storebench`, the script whose world ``VerifyReceiptFuzzTarget`` answers for
+  /// and whose exports are the seeds of the receipt, JWS, verifyReceipt, world-file and import targets.
+  public static let seedWorldPath = FuzzEnvironment.checkout.appendingPathComponent(
+    "Fuzz/Seeds/world.storebench"
+  ).path
+
+  /// The text of ``seedWorldPath``.
+  public static let seedWorldScript: String = {
+    guard let data = FileManager.default.contents(atPath: seedWorldPath) else {
+      fatalError("fuzz: cannot read \(seedWorldPath)")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }()
+
   /// How many of the world's checks (one every 1,024 clock events) a script may use.
   static let eventChecks = 4
 

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Prints the path of a Python virtual environment that holds Apple's App Store Server Library and
+# inapppy (requirements.txt beside this script), after creating it when it is missing or broken.
+# It lives in the user's cache, one per contents of requirements.txt, so that a fresh checkout on
+# a machine that ran the tests before installs nothing (a fresh install takes minutes: pip reads
+# the index page of every dependency). `make test` starts this beside the build, and run.sh calls
+# it again; a second caller waits for the first. What pip said is in the environment's .log file.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+requirements=$here/requirements.txt
+cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/storebench
+venv=$cache/acceptance-venv-$(sha256sum <"$requirements" | cut -c1-16)
+mkdir -p "$cache"
+exec 9>"$venv.lock"
+flock 9
+if ! "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2>/dev/null; then
+  rm -rf "$venv"
+  { python3 -m venv "$venv" && "$venv/bin/pip" install -q -r "$requirements"; } >"$venv.log" 2>&1
+fi
+echo "$venv"
