@@ -47,7 +47,8 @@ let package = Package(
     .target(name: "Queue", dependencies: ["Catalog", "Store", "Vocabulary"]),
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
     .target(
-      name: "Verifier", dependencies: ["CivilCalendar", "SystemIO", crypto, cryptoExtras, x509, swiftASN1]),
+      name: "Verifier",
+      dependencies: ["CivilCalendar", "SystemIO", "Vocabulary", crypto, cryptoExtras, x509, swiftASN1]),
     .target(
       name: "Simulation",
       dependencies: [
@@ -82,11 +83,12 @@ let package = Package(
         "Workbench", "Benchmarks", "JSON", "Simulation", "Server", "Store", "SystemIO", "CLibEdit",
         argumentParser, serviceLifecycle, logging,
       ]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "JSON"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CatalogTests", dependencies: ["Catalog", "JSON", "Vocabulary"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
-    .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog"]),
+    .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Vocabulary"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
     .testTarget(name: "VerifierTests", dependencies: ["Verifier", crypto, x509, swiftASN1]),

@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// Turns a parsed catalog document into a ``Catalog``, one section at a time, failing at the first
 /// field that is missing, mistyped, out of range or contradicts another.

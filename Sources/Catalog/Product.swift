@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// One in-app purchase as configured in App Store Connect.
 public struct Product: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// Reads an Xcode StoreKit configuration file (`.storekit`): products, non-renewing subscriptions,
 /// subscription groups with their levels, periods, introductory, promotional, code and win-back

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Vocabulary
 
 /// Writes a catalog as an Xcode StoreKit configuration file (`.storekit`): keys sorted as Xcode
 /// sorts them, laid out as Xcode writes them, with the ids, group names, app policies and key pair

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Vocabulary
 
 /// One entry of an account's purchase history on Apple's side: a charge, a free re-download or a
 /// subscription renewal, with Apple-shaped identifiers and dates.

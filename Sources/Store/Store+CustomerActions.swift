@@ -108,7 +108,7 @@ extension Store {
     } else {
       state.priceConsent = .none
       state.isAutoRenewOn = false
-      state.pendingExpirationIntent = .priceIncreaseDeclined
+      state.pendingExpirationIntent = .customerDidNotConsentToPriceIncrease
     }
     report("priceConsent", "\(state.productId): \(accept ? "accepted" : "declined")")
     if accept {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Vocabulary
 
 extension Store {
   /// Gives the catalog what imported data shows about the app: products it lacked, the bundle

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Vocabulary
 
 extension Store {
   /// Ends a subscription's period: it expires, renews, or enters billing retry. A period cut short
@@ -8,7 +9,7 @@ extension Store {
     if !state.isAutoRenewOn {
       expire(state, intent: state.pendingExpirationIntent ?? .customerCancelled, account: account)
     } else if state.priceConsent == .pending {
-      expire(state, intent: .priceIncreaseDeclined, account: account)
+      expire(state, intent: .customerDidNotConsentToPriceIncrease, account: account)
     } else if let cap = timeRate.renewalCap, state.renewals >= cap {
       report(
         "renewalCapReached", "\(state.productId): the sandbox renews \(Wording.plural(cap, "time")) at most")
@@ -30,7 +31,7 @@ extension Store {
   /// server hears `DID_RENEW`, with `BILLING_RECOVERY` when the renewal ends billing retry.
   func renew(_ state: SubscriptionState, account: Account, at date: Date, isRecovery: Bool = false) {
     guard let product = catalog.product(state.autoRenewProductId) else {
-      expire(state, intent: .productUnavailable, account: account)
+      expire(state, intent: .productNotAvailable, account: account)
       return
     }
     if let pending = state.pendingOffer {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Vocabulary
 
 extension SubscriptionState {
   /// Everything about a subscription that changes over its life, as a saved world keeps it.

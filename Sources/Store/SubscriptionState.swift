@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Vocabulary
 
 /// One account's auto-renewable subscription in one subscription group, as Apple tracks it: the
 /// current period, what renews next, and whether renewal is in trouble.

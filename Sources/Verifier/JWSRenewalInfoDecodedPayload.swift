@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// A signed subscription renewal info's payload, as Apple names it (formats.md §3.3).
 ///
@@ -9,8 +10,8 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
   public var rawExpirationIntent: Int32?
   /// Why the subscription expired. `nil` when absent or a value this model does not know.
   public var expirationIntent: ExpirationIntent? {
-    get { rawExpirationIntent.flatMap(ExpirationIntent.init(rawValue:)) }
-    set { rawExpirationIntent = newValue?.rawValue }
+    get { rawExpirationIntent.flatMap { ExpirationIntent(rawValue: Int($0)) } }
+    set { rawExpirationIntent = newValue.map { Int32($0.rawValue) } }
   }
   /// The transaction id of the original purchase.
   public var originalTransactionId: String?
@@ -112,7 +113,7 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
     offerDiscountType: OfferDiscountType? = nil, eligibleWinBackOfferIds: [String]? = nil,
     appAccountToken: String? = nil, appTransactionId: String? = nil, offerPeriod: String? = nil
   ) {
-    self.rawExpirationIntent = expirationIntent?.rawValue
+    self.rawExpirationIntent = expirationIntent.map { Int32($0.rawValue) }
     self.originalTransactionId = originalTransactionId
     self.autoRenewProductId = autoRenewProductId
     self.productId = productId

@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// A signed transaction's payload, as Apple names it (formats.md §3.2).
 ///
@@ -30,8 +31,8 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
   public var rawType: String?
   /// The product type. `nil` when absent or a value this model does not know.
   public var type: ProductType? {
-    get { rawType.flatMap(ProductType.init(rawValue:)) }
-    set { rawType = newValue?.rawValue }
+    get { rawType.flatMap(ProductType.init(appStoreName:)) }
+    set { rawType = newValue?.appStoreName }
   }
   /// The UUID the app associated with the customer's account, as written on the wire.
   public var appAccountToken: String?
@@ -163,7 +164,7 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
     self.originalPurchaseDate = originalPurchaseDate
     self.expiresDate = expiresDate
     self.quantity = quantity
-    self.rawType = type?.rawValue
+    self.rawType = type?.appStoreName
     self.appAccountToken = appAccountToken
     self.rawInAppOwnershipType = inAppOwnershipType?.rawValue
     self.signedDate = signedDate

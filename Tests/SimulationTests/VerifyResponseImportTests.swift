@@ -121,7 +121,8 @@ import Verifier
     #expect(entry.cancellationDate == Date(timeIntervalSince1970: 1_559_376_000))
     #expect(entry.cancellationReason == .appIssue && entry.isTrialPeriod == false)
     let renewal = try #require(data.renewals.first)
-    #expect(renewal.isAutoRenewOn == false && renewal.expirationIntent == .priceIncreaseDeclined)
+    #expect(
+      renewal.isAutoRenewOn == false && renewal.expirationIntent == .customerDidNotConsentToPriceIncrease)
     #expect(renewal.hasConsentedToPriceIncrease == false)
     #expect(data.notes.contains("status 21006: the receipt is valid but the subscription has expired"))
   }

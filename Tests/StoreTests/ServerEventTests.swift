@@ -1,11 +1,12 @@
 import Testing
+import Vocabulary
 
 @testable import Store
 
 @Suite struct ServerEventTests {
   @Test func everyExpirationIntentHasAnExpiredSubtypeOfApplesTable() {
     let intents: [ExpirationIntent] = [
-      .customerCancelled, .billingError, .priceIncreaseDeclined, .productUnavailable, .other,
+      .customerCancelled, .billingError, .customerDidNotConsentToPriceIncrease, .productNotAvailable, .other,
     ]
     let subtypes: [ServerEvent.Subtype] = [
       .voluntary, .billingRetry, .priceIncrease, .productNotForSale, .voluntary,

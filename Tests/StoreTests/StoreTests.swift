@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Testing
+import Vocabulary
 
 @testable import Store
 

@@ -144,7 +144,7 @@ private final class Listener: StoreListener {
     try store.raisePrice(of: "top.weekly", to: 3, consentRequired: true)
     try store.answerPriceConsent(accept: false, productId: "top.weekly", account: account)
     try store.advanceClock(by: TimeSpan(months: 1))
-    #expect(state.expirationIntent == .priceIncreaseDeclined)
+    #expect(state.expirationIntent == .customerDidNotConsentToPriceIncrease)
   }
 
   @Test func anAcceptedPriceIncreaseRenewsAtTheNewPrice() throws {

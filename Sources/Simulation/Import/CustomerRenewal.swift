@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Vocabulary
 
 /// What a customer's data says about an auto-renewable subscription's next renewal: an entry of
 /// `pending_renewal_info`, or a signed renewal info (JWSRenewalInfo).

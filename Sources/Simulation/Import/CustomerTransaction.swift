@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Store
+import Vocabulary
 
 /// What a customer's data says about one transaction: an in-app entry of a receipt, an entry of a
 /// verifyReceipt answer's `in_app` or `latest_receipt_info`, or a signed transaction.

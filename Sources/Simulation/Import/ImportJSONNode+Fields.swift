@@ -1,6 +1,7 @@
 import Foundation
 import Store
 import Verifier
+import Vocabulary
 
 extension ImportJSONNode {
   /// `quantity`: at least 1.
@@ -21,8 +22,8 @@ extension ImportJSONNode {
   }
 
   /// `expiration_intent` / `expirationIntent`: 1 to 5.
-  func expirationIntent() throws(ImportError) -> ImportedExpirationIntent {
-    guard let intent = ImportedExpirationIntent(rawValue: Int(try integer())) else {
+  func expirationIntent() throws(ImportError) -> ExpirationIntent {
+    guard let intent = ExpirationIntent(rawValue: Int(try integer())) else {
       throw fail("expected an expiration intent from 1 to 5, found \(value.quoted)")
     }
     return intent

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Store
+import Vocabulary
 
 /// Makes catalog products for what a customer's data bought that the world's catalog does not
 /// know, from what the data shows: a subscription when there is an expiry (its period inferred from

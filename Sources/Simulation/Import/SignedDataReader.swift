@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Store
 import Verifier
+import Vocabulary
 
 /// Reads signed tokens one by one into a customer's data for ``SignedDataImport``: classifies each
 /// by its payload, verifies it at its `signedDate`, and maps its fields.
@@ -166,19 +167,14 @@ struct SignedDataReader {
     }
   }
 
-  private func productType(_ node: ImportJSONNode) throws(ImportError) -> ImportedProductType {
+  private func productType(_ node: ImportJSONNode) throws(ImportError) -> ProductType {
     let name = try node.string()
-    guard let type = Verifier.ProductType(rawValue: name) else {
+    guard let type = ProductType(appStoreName: name) else {
       throw node.fail(
         "expected Auto-Renewable Subscription, Non-Consumable, Consumable or Non-Renewing Subscription, found \"\(name)\""
       )
     }
-    switch type {
-    case .autoRenewable: return .autoRenewable
-    case .nonConsumable: return .nonConsumable
-    case .consumable: return .consumable
-    case .nonRenewable: return .nonRenewing
-    }
+    return type
   }
 
   private mutating func readRenewal(_ payload: ImportJSONObject, signedDate: Date) throws(ImportError) {

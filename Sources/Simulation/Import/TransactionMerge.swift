@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Store
+import Vocabulary
 
 /// Turns an imported transaction into the world's record of it: a new record, or the one the world
 /// holds with what the import adds. Facts both sides know must agree (dates to the second, since

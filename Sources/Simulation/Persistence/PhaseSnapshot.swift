@@ -1,4 +1,5 @@
 import Store
+import Vocabulary
 
 /// Where a subscription's renewal stands in a saved world: `active`, `billingRetry` (with when it
 /// began and the grace period's end), `expired` (with the intent) or `revoked`.

@@ -1,5 +1,6 @@
 import Catalog
 import Store
+import Vocabulary
 
 /// One entry of an account's purchase history in a saved world, every fact included (refunds,
 /// upgrades, offers, family sharing).

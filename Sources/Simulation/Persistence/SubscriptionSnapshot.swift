@@ -1,5 +1,6 @@
 import Catalog
 import Store
+import Vocabulary
 
 /// An account's auto-renewable subscription in one group, in a saved world: its current period,
 /// what renews next, offers, price consent, renewal phase and the generation of its events.

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Store
+import Vocabulary
 
 /// The filters and order of a Get Transaction History request, read from its query and checked
 /// as Apple checks them (reference §1.4 #2, §1.6, §1.7).

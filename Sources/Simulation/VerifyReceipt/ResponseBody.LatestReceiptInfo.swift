@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Verifier
+import Vocabulary
 
 extension ResponseBody {
   /// One transaction of a verifyReceipt answer, in `latest_receipt_info` and in the receipt's

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Store
 import Verifier
+import Vocabulary
 
 /// Apple's verifyReceipt, answered locally: the receipt is authenticated against storebench's
 /// root, matched to the endpoint's environment and to the account Apple holds for it, and the

@@ -32,7 +32,7 @@ public struct SignedPayloadFactory {
       purchaseDate: record.purchaseDate,
       originalPurchaseDate: record.originalPurchaseDate, expiresDate: record.expiresDate,
       quantity: record.quantity,
-      type: Self.type(of: record), inAppOwnershipType: record.isFamilyShared ? .familyShared : .purchased,
+      type: record.productType, inAppOwnershipType: record.isFamilyShared ? .familyShared : .purchased,
       signedDate: store.clock.now, environment: world.environment, storefront: record.storefront,
       storefrontId: Self.storefrontIds[record.storefront],
       transactionReason: record.reason == .renewal ? .renewal : .purchase, currency: record.charged.currency,
@@ -62,9 +62,7 @@ public struct SignedPayloadFactory {
       recentSubscriptionStartDate: state.originalPurchaseDate,
       renewalDate: state.isLive && state.isAutoRenewOn ? state.expiresDate : nil, currency: price?.currency,
       renewalPrice: price.map { Self.milliunits($0.amount) })
-    payload.expirationIntent = state.expirationIntent.flatMap {
-      Verifier.ExpirationIntent(rawValue: Int32($0.rawValue))
-    }
+    payload.expirationIntent = state.expirationIntent
     if state.billingRetryStart != nil { payload.isInBillingRetryPeriod = true }
     payload.gracePeriodExpiresDate = state.gracePeriodExpiresDate
     if let account = store.account(named: state.accountName), state.latestIndex < account.history.count {
@@ -88,15 +86,6 @@ public struct SignedPayloadFactory {
       deviceVerification: Data(device.identifier).base64EncodedString(),
       deviceVerificationNonce: UUID(uuid: Self.uuidBytes(device.identifier)).uuidString.lowercased(),
       originalPlatform: .iOS)
-  }
-
-  private static func type(of record: PurchaseRecord) -> Verifier.ProductType {
-    switch record.productType {
-    case .consumable: .consumable
-    case .nonConsumable: .nonConsumable
-    case .autoRenewable: .autoRenewable
-    case .nonRenewing: .nonRenewable
-    }
   }
 
   /// Prices in JWS payloads are in milliunits: 0.99 is 990.

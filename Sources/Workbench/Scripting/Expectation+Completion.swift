@@ -1,5 +1,6 @@
 import Queue
 import Store
+import Vocabulary
 
 extension Expectation {
   /// The first words of the forms of `expect`, read from ``grammar`` (every `expect WORD` in it),

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Queue
 import Store
+import Vocabulary
 
 /// One assertion of an `expect` line, parsed and ready to check against a session.
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Simulation
 import Store
+import Vocabulary
 
 /// `import renewal ORIGINAL_ID [--auto-renew on|off] …`: what is known of a subscription's renewal,
 /// as `pending_renewal_info` or a signed renewal info shows it.

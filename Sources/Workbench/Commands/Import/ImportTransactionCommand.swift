@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Simulation
 import Store
+import Vocabulary
 
 extension PurchaseRecord.Reason: ExpressibleByArgument {}
 
