@@ -10,7 +10,7 @@ import Testing
     ("", false),
   ])
   func negativeNumbersAreTold(word: String, isNegative: Bool) {
-    #expect(NegativeValues.isNegativeNumber(word) == isNegative)
+    #expect(NegativeNumber.matches(word) == isNegative)
   }
 
   @Test(arguments: [

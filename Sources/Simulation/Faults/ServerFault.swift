@@ -31,7 +31,7 @@ public struct ServerFault: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The endpoint's short name (see ``AppStoreServerAPI/endpointNames``), or `all`.
+  /// The endpoint's short name (one of ``endpointNames``), or `all`.
   public var endpoint: String
   /// What it does.
   public var kind: Kind
@@ -40,11 +40,6 @@ public struct ServerFault: Hashable, Sendable, CustomStringConvertible {
   public static let allEndpoints = "all"
   /// verifyReceipt's name.
   public static let verifyReceipt = "verify-receipt"
-
-  /// Every name a fault may be set on: the App Store Server API's endpoints, verifyReceipt, `all`.
-  public static var endpointNames: [String] {
-    AppStoreServerAPI.endpointNames + [verifyReceipt, allEndpoints]
-  }
 
   /// Creates a fault.
   public init(endpoint: String, kind: Kind) {

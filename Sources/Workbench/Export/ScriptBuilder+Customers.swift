@@ -61,7 +61,7 @@ extension ScriptBuilder {
       }
       if queue.downloads.bandwidth != fresh.downloads.bandwidth {
         use(device.name)
-        command("bandwidth", BandwidthCommand.format(queue.downloads.bandwidth))
+        command("bandwidth", Bandwidth.format(queue.downloads.bandwidth))
       }
       writeObservers(of: device)
       writeReceipt(of: device)

@@ -6,18 +6,10 @@
 /// negative number stands in a positional place, the options go first and the positionals after
 /// `--`, in their order.
 enum NegativeValues {
-  /// Whether a word is a negative number or duration, such as `-1`, `-0.5` or `-1d`.
-  static func isNegativeNumber(_ word: String) -> Bool {
-    let characters = Array(word.prefix(3))
-    guard characters.count >= 2, characters[0] == "-" else { return false }
-    if characters[1].isASCII && characters[1].isNumber { return true }
-    return characters[1] == "." && characters.count == 3 && characters[2].isASCII && characters[2].isNumber
-  }
-
   /// The words of a command line, rewritten so that its negative numbers reach the command; a
   /// line without one, with `--` already, or naming no known command comes back unchanged.
   static func protect(_ words: [String], in language: CommandSpec = .language) -> [String] {
-    guard words.contains(where: isNegativeNumber), !words.contains("--"),
+    guard words.contains(where: NegativeNumber.matches), !words.contains("--"),
       var spec = words.first.flatMap(language.subcommand(named:))
     else { return words }
     var path = [words[0]]
@@ -33,7 +25,7 @@ enum NegativeValues {
     var inOrder: [String] = []
     var remaining = rest.makeIterator()
     while let word = remaining.next() {
-      guard word.hasPrefix("-"), !isNegativeNumber(word) else {
+      guard word.hasPrefix("-"), !NegativeNumber.matches(word) else {
         positionals.append(word)
         inOrder.append(word)
         continue
@@ -41,12 +33,12 @@ enum NegativeValues {
       var option = [word]
       if let argument = spec.argument(named: word), argument.kind == .option, let value = remaining.next() {
         let long = argument.names[0].hasPrefix("--")
-        option = long && isNegativeNumber(value) ? ["\(argument.names[0])=\(value)"] : [word, value]
+        option = long && NegativeNumber.matches(value) ? ["\(argument.names[0])=\(value)"] : [word, value]
       }
       named += option
       inOrder += option
     }
-    guard positionals.contains(where: isNegativeNumber) else { return path + inOrder }
+    guard positionals.contains(where: NegativeNumber.matches) else { return path + inOrder }
     return path + named + ["--"] + positionals
   }
 }

@@ -32,7 +32,7 @@ extension ServerCommand {
     func validate() throws {
       try requireNonEmpty(endpoint, "the endpoint")
       try requireNonEmpty(value, "the value")
-      guard let value, NegativeValues.isNegativeNumber(value) else { return }
+      guard let value, NegativeNumber.matches(value) else { return }
       switch kind {
       case .rateLimit: throw negative("the window must be 0ms to 1h")
       case .delay: throw negative("the delay must be 0ms to 1h")
