@@ -82,10 +82,11 @@ public final class AppObserver: TransactionObserver {
   }
 
   /// The app's entitlement check (its receipt or `Transaction.currentEntitlements`) finds that a
-  /// subscription expired: an observer that delivers purchases takes the product away again.
-  public func subscriptionExpired(_ productId: String, in queue: PaymentQueue) {
+  /// subscription no longer entitles (expired, billing retry without grace, grace period over): an
+  /// observer that delivers purchases takes the product away again.
+  public func accessEnded(to productId: String, because reason: AccessEnd, in queue: PaymentQueue) {
     guard policy.purchased.contains(.deliver), storage.lock(productId) else { return }
-    report(queue, "entitlementCheck", "\(productId) expired: locked")
+    report(queue, "entitlementCheck", "\(productId) \(reason.words): locked")
   }
 
   /// Nothing to do: the queue has already logged the change.

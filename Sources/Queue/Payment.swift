@@ -9,11 +9,21 @@ public struct Payment: Hashable, Sendable {
   public var quantity: Int
   /// A promotional offer to redeem (`SKPaymentDiscount`), for auto-renewable subscriptions.
   public var offerId: String?
+  /// The API that made it.
+  public var api: StoreKitAPI
+  /// The UUID the app ties to the customer's account (`appAccountToken(_:)`), lowercase, for
+  /// StoreKit 2 purchases that give one.
+  public var appAccountToken: String?
 
   /// Creates a payment.
-  public init(productId: String, quantity: Int = 1, offerId: String? = nil) {
+  public init(
+    productId: String, quantity: Int = 1, offerId: String? = nil, api: StoreKitAPI = .storeKit1,
+    appAccountToken: String? = nil
+  ) {
     self.productId = productId
     self.quantity = quantity
     self.offerId = offerId
+    self.api = api
+    self.appAccountToken = appAccountToken
   }
 }

@@ -11,6 +11,7 @@ extension PaymentQueue {
     case revoked([String], targets: [ObjectIdentifier])
     case storefrontChanged(targets: [ObjectIdentifier])
     case downloads([Download], detail: String, targets: [ObjectIdentifier])
+    case storeKit2([TransactionUpdate])
   }
 
   /// `add(_ observer:)`. An observer added while unfinished transactions wait hears them at once,
@@ -82,6 +83,9 @@ extension PaymentQueue {
       notify(targets, "paymentQueueDidChangeStorefront", store.storefront.id) {
         $0.paymentQueueDidChangeStorefront(self)
       }
+    case .storeKit2(let updates):
+      guard let storeKit2 else { return }
+      for update in updates { storeKit2.queue(self, didUpdate: update.transaction, to: update.state) }
     case .restoreFailed(let error, let targets):
       notify(targets, "restoreCompletedTransactionsFailedWithError", error.description) {
         $0.paymentQueue(self, restoreCompletedTransactionsFailedWithError: error)

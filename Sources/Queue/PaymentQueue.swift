@@ -37,6 +37,8 @@ public final class PaymentQueue {
   let registry: TransactionRegistry
   /// Callbacks waiting to be delivered, oldest first.
   var pending: [Notification] = []
+  /// The app's StoreKit 2 side, told of every transaction change after the observers.
+  public weak var storeKit2: (any StoreKit2Client)?
 
   /// Creates an empty queue.
   public init(device: String, store: Store, account: Account?, registry: TransactionRegistry) {
@@ -144,7 +146,7 @@ public final class PaymentQueue {
 
   func post(updates: [TransactionUpdate]) {
     let targets = everyObserver
-    if targets.isEmpty {
+    if targets.isEmpty && storeKit2?.hearsTransactions != true {
       for update in updates {
         log.record(
           Event(
@@ -154,6 +156,8 @@ public final class PaymentQueue {
       }
     }
     pending.append(.updated(updates, targets: targets))
+    let changes = updates.filter { $0.state != .purchasing }
+    if !changes.isEmpty { pending.append(.storeKit2(changes)) }
   }
 
   // MARK: Finishing

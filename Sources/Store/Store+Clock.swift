@@ -88,6 +88,7 @@ extension Store {
     case .gracePeriodEnd:
       report("gracePeriodEnded", "\(state.productId): access stops while billing retry goes on")
       publish(.gracePeriodExpired, account: event.account, subscription: state)
+      listener?.store(self, didEndAccessTo: state.productId, for: event.account, because: .gracePeriodEnded)
     }
   }
 }

@@ -87,11 +87,14 @@ extension Store {
       "\(state.productId): billing problem, retrying until \(Timestamp.iso8601(retryEnd))\(grace)",
       [.init("product", state.productId), .init("retryUntil", Timestamp.iso8601(retryEnd))])
     publish(.didFailToRenew, graceUntil == nil ? nil : .gracePeriod, account: account, subscription: state)
+    if graceUntil == nil {
+      listener?.store(self, didEndAccessTo: state.productId, for: account, because: .billingRetry)
+    }
   }
 
   /// Ends a subscription now or at its period end, with the reason.
   /// Auto-renew is off from then on, as Apple's renewal info shows beside the expiration intent,
-  /// and the account's devices hear that access ended.
+  /// and the account's devices hear that access ended (again, after billing retry without grace).
   func expire(_ state: SubscriptionState, intent: ExpirationIntent, account: Account) {
     state.phase = .expired(intent)
     state.isAutoRenewOn = false
@@ -103,6 +106,6 @@ extension Store {
       "expired", "\(state.productId): intent \(intent)",
       [.init("product", state.productId), .init("expirationIntent", String(intent.rawValue))])
     publish(.expired, intent.notificationSubtype, account: account, subscription: state)
-    listener?.store(self, didExpire: state.productId, for: account)
+    listener?.store(self, didEndAccessTo: state.productId, for: account, because: .expired)
   }
 }

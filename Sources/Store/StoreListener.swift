@@ -8,8 +8,11 @@ public protocol StoreListener: AnyObject {
   /// The account lost access to products (a refund, for instance).
   func store(_ store: Store, didRevoke productIds: [String], for account: Account)
 
-  /// An auto-renewable subscription of the account expired: access to the product ended.
-  func store(_ store: Store, didExpire productId: String, for account: Account)
+  /// The account's access to an auto-renewable subscription ended: it expired, it entered billing
+  /// retry with no grace period, or its grace period ended. A renewal (billing recovery) gives
+  /// access back through ``store(_:didCreateTransaction:for:)``.
+  func store(
+    _ store: Store, didEndAccessTo productId: String, for account: Account, because reason: AccessEnd)
 
   /// Something happened that the App Store tells the app's server about (a server notification).
   func store(_ store: Store, didPublish event: ServerEvent)

@@ -9,7 +9,9 @@ private final class ServerListener: StoreListener {
   var events: [ServerEvent] = []
   func store(_ store: Store, didCreateTransaction record: PurchaseRecord, for account: Account) {}
   func store(_ store: Store, didRevoke productIds: [String], for account: Account) {}
-  func store(_ store: Store, didExpire productId: String, for account: Account) {}
+  func store(
+    _ store: Store, didEndAccessTo productId: String, for account: Account, because reason: AccessEnd
+  ) {}
   func store(_ store: Store, didPublish event: ServerEvent) { events.append(event) }
 }
 

@@ -33,7 +33,9 @@ private final class Listener: StoreListener {
     renewals.append(record)
   }
   func store(_ store: Store, didRevoke productIds: [String], for account: Account) { revoked += productIds }
-  func store(_ store: Store, didExpire productId: String, for account: Account) { expired.append(productId) }
+  func store(
+    _ store: Store, didEndAccessTo productId: String, for account: Account, because reason: AccessEnd
+  ) { expired.append(productId) }
 }
 
 @Suite struct SubscriptionEngineTests {

@@ -180,6 +180,8 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     "import transaction --revoked", "import transaction --group", "import transaction --app-account-token",
     "import transaction --price", "import transaction --currency", "import renewal original-id",
     "import renewal --grace-until",
+    // StoreKit 2: a number, and the app's own UUID for the customer
+    "purchase --quantity", "purchase --app-account-token",
   ]
 
   @Test func everyArgumentWithAFiniteSetCompletes() throws {

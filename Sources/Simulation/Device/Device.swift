@@ -18,6 +18,14 @@ public final class Device {
   var receiptCount = 0
   /// The signed bytes of ``receipt``, once something read them.
   var signedReceipt: [UInt8]?
+  /// Which StoreKit API the app uses (`app sk1|sk2|both`).
+  public internal(set) var api = AppAPI.storeKit1
+  /// The app's StoreKit 2 side: purchase results, the `Transaction.updates` listener.
+  public private(set) lazy var storeKit2: StoreKit2App = {
+    let app = StoreKit2App(device: self)
+    queue.storeKit2 = app
+    return app
+  }()
   /// The 16 bytes of the app's `identifierForVendor` on this device, fixed for the device's name.
   public var identifier: [UInt8] { ReceiptBuilder.bytes(from: "identifierForVendor:\(name)", count: 16) }
 
@@ -27,6 +35,11 @@ public final class Device {
     self.name = name
     self.queue = PaymentQueue(device: name, store: store, account: account, registry: registry)
     launchApp()
+  }
+
+  /// Connects the app's StoreKit 2 side to the world that signs its transactions.
+  func connect(to world: World) {
+    storeKit2.world = world
   }
 
   /// Registers a stand-in observer delivering into this device's storage.
@@ -52,14 +65,32 @@ public final class Device {
     signedReceipt = nil
   }
 
-  /// The app's entitlement check finds a subscription expired.
-  func subscriptionExpired(_ productId: String) {
+  /// The app's entitlement check finds that a subscription no longer entitles.
+  func accessEnded(to productId: String, because reason: AccessEnd) {
     for case let observer as AppObserver in queue.observers {
-      observer.subscriptionExpired(productId, in: queue)
+      observer.accessEnded(to: productId, because: reason, in: queue)
     }
+    storeKit2.accessEnded(to: productId, because: reason)
+  }
+
+  /// Makes the app use another StoreKit API: it is rebuilt and launched again (observers and the
+  /// listener start as the new app does; storage and unfinished transactions stay).
+  public func useAPI(_ api: AppAPI) {
+    self.api = api
+    queue.relaunch()
+    launchApp()
+  }
+
+  /// The app process ends and starts again: StoreKit 1 observers are gone until added again (as
+  /// before StoreKit 2); a StoreKit 2 app starts its listener when its policy says it listens from
+  /// launch, and checks its entitlements.
+  public func relaunch() {
+    queue.relaunch()
+    storeKit2.launch()
   }
 
   private func launchApp() {
-    addObserver(named: "app", policy: .correct)
+    if api.usesStoreKit1 { addObserver(named: "app", policy: .correct) }
+    storeKit2.launch()
   }
 }

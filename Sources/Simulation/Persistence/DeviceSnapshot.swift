@@ -20,6 +20,8 @@ struct DeviceSnapshot: Codable, Hashable {
   var bandwidth: Double
   var downloadsUpdatedAt: Double?
   var downloads: [DownloadSnapshot]
+  /// The app's StoreKit 2 side, when it has been used.
+  var storeKit2: StoreKit2Snapshot?
 
   /// Takes a settled device.
   ///
@@ -64,6 +66,7 @@ struct DeviceSnapshot: Codable, Hashable {
     bandwidth = queue.downloads.bandwidth
     downloadsUpdatedAt = queue.downloads.progressDate?.secondsSince1970
     downloads = queue.downloads.savedDownloads.map(DownloadSnapshot.init)
+    storeKit2 = StoreKit2Snapshot.isUnused(device) ? nil : StoreKit2Snapshot(device)
   }
 
   /// Builds the device in a world whose store already holds the saved accounts.
@@ -88,6 +91,7 @@ struct DeviceSnapshot: Codable, Hashable {
       try receiptSnapshot(stamp, store: store, at: path)
     }
     try restoreQueue(of: device, registry: registry, at: path)
+    try storeKit2?.restore(into: device, at: path + ".storeKit2")
     return device
   }
 

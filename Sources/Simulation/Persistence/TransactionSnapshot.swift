@@ -10,6 +10,9 @@ struct TransactionSnapshot: Codable, Hashable {
   var productId: String
   var quantity: Int
   var offerId: String?
+  /// `sk2` for a StoreKit 2 purchase; absent for StoreKit 1 (and in files from before StoreKit 2).
+  var api: String?
+  var appAccountToken: String?
   var state: String
   var date: Double
   var transactionId: String?
@@ -26,6 +29,8 @@ struct TransactionSnapshot: Codable, Hashable {
     productId = transaction.payment.productId
     quantity = transaction.payment.quantity
     offerId = transaction.payment.offerId
+    api = transaction.payment.api == .storeKit1 ? nil : transaction.payment.api.rawValue
+    appAccountToken = transaction.payment.appAccountToken
     state = transaction.state.rawValue
     date = transaction.date.secondsSince1970
     transactionId = transaction.transactionIdentifier
@@ -38,8 +43,13 @@ struct TransactionSnapshot: Codable, Hashable {
   }
 
   func transaction(at path: String, catalog: Catalog) throws(WorldFileError) -> PaymentTransaction {
-    PaymentTransaction(
-      restoringHandle: handle, payment: Payment(productId: productId, quantity: quantity, offerId: offerId),
+    let payment = Payment(
+      productId: productId, quantity: quantity, offerId: offerId,
+      api: try SnapshotPath.parse(
+        api ?? StoreKitAPI.storeKit1.rawValue, as: StoreKitAPI.self, at: path + ".api"),
+      appAccountToken: appAccountToken)
+    return PaymentTransaction(
+      restoringHandle: handle, payment: payment,
       device: device, state: try SnapshotPath.parse(state, as: TransactionState.self, at: path + ".state"),
       date: SnapshotPath.date(date), transactionIdentifier: transactionId,
       error: try SnapshotPath.parse(optional: error, as: SKErrorCode.self, at: path + ".error"),

@@ -13,7 +13,9 @@ public final class World: StoreListener {
   /// Every transaction of the world, for lookups by handle and identifier.
   public let registry = TransactionRegistry()
   /// The devices, in the order they were added.
-  public internal(set) var devices: [Device] = []
+  public internal(set) var devices: [Device] = [] {
+    didSet { for device in devices { device.connect(to: self) } }
+  }
   /// The device commands act on.
   public internal(set) var device: Device
   /// Whether receipts and signed transactions say Sandbox (`ProductionSandbox`) or Production.
@@ -87,6 +89,7 @@ public final class World: StoreListener {
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)
     devices = [device]
     store.listener = self
+    device.connect(to: self)
   }
 
   // MARK: Devices
@@ -264,11 +267,17 @@ public final class World: StoreListener {
 
   /// Revocations reach the observers of every device signed in to the account.
   public func store(_ store: Store, didRevoke productIds: [String], for account: Account) {
-    for device in devices(of: account) { device.queue.revokeEntitlements(for: productIds) }
+    for device in devices(of: account) {
+      device.queue.revokeEntitlements(for: productIds)
+      device.storeKit2.revoked(productIds, of: account)
+    }
   }
 
-  /// An expired subscription is found by the app's entitlement check on every device of the account.
-  public func store(_ store: Store, didExpire productId: String, for account: Account) {
-    for device in devices(of: account) { device.subscriptionExpired(productId) }
+  /// A subscription that stopped entitling is found by the app's entitlement check on every device
+  /// of the account.
+  public func store(
+    _ store: Store, didEndAccessTo productId: String, for account: Account, because reason: AccessEnd
+  ) {
+    for device in devices(of: account) { device.accessEnded(to: productId, because: reason) }
   }
 }

@@ -11,6 +11,12 @@ struct ReinstallCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     session.device.reinstall()
-    session.print("app reinstalled on \(session.device.name): storage empty, observer app added")
+    let device = session.device
+    let started = [
+      device.api.usesStoreKit1 ? "observer app added" : nil,
+      device.api.usesStoreKit2 && device.storeKit2.isListening ? "StoreKit 2 listener started" : nil,
+    ].compactMap { $0 }
+    let launched = started.isEmpty ? "" : ", " + started.joined(separator: ", ")
+    session.print("app reinstalled on \(device.name): storage empty\(launched)")
   }
 }

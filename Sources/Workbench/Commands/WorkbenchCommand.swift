@@ -34,5 +34,9 @@ struct WorkbenchCommand: ParsableCommand {
       ExportCommand.self,
       EchoCommand.self, QuitCommand.self,
       APIKeyCommand.self, ServeCommand.self,
+      AppCommand.self, ListenerCommand.self, PurchaseCommand.self, EntitlementsCommand.self,
+      UpdatesCommand.self,
+      UnfinishedCommand.self, LatestCommand.self, AllTransactionsCommand.self, SubscriptionStatusCommand.self,
+      AppTransactionCommand.self, UnverifiedNextCommand.self, SyncCommand.self,
     ])
 }

@@ -158,6 +158,8 @@ extension Expectation {
     case .observerCount(let count):
       let actual = session.device.queue.observers.count
       try require(actual == count, "\(Wording.plural(actual, "observer")) registered, expected \(count)")
+    case .entitlement, .storeKit2Status, .purchaseResult, .update, .updateCount:
+      try checkStoreKit2(in: session)
     }
   }
 
@@ -189,7 +191,7 @@ extension Expectation {
       error.contains(substring), "the last error was \"\(error)\", expected it to contain \"\(substring)\"")
   }
 
-  private func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+  func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
     if !condition { throw ExpectationFailure(message()) }
   }
 }

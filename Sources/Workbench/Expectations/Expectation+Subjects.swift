@@ -29,13 +29,14 @@ extension Expectation {
       Subjects(products: [productId] + property.productIds)
     case .storageBalance(let productId, _), .storageUnlocked(let productId, _),
       .verifyLatestExpiry(let productId, _), .receiptEntries(let productId, _),
-      .downloadState(let productId, _):
+      .downloadState(let productId, _), .entitlement(let productId, _), .storeKit2Status(let productId, _):
       Subjects(products: [productId])
     case .historyCount(let productId, _): Subjects(products: productId.map { [$0] } ?? [])
     case .callback(let observer, _, _): Subjects(observer: observer)
     case .notification(_, _, let reference): Subjects(transactions: reference.map { [$0] } ?? [])
+    case .update(let reference): Subjects(transactions: [reference])
     case .storageEmpty, .queueCount, .historyTotal, .lastError, .clock, .observerCount, .verifyStatus,
-      .verifyInApp, .notificationCount:
+      .verifyInApp, .notificationCount, .purchaseResult, .updateCount:
       Subjects()
     }
   }
@@ -62,7 +63,10 @@ extension Expectation {
   /// Whether `expect notification … REF` gives an App Store transaction id, which needs no
   /// transaction of the session (a notification may name one bought on another device).
   private func isTransactionNumber(_ reference: String) -> Bool {
-    guard case .notification = self else { return false }
+    switch self {
+    case .notification, .update: break
+    default: return false
+    }
     return !reference.hasPrefix("#") && reference != "last" && UInt64(reference) != nil
   }
 }

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Queue
+import Simulation
 import Store
 import Vocabulary
 
@@ -26,6 +27,8 @@ import Vocabulary
 /// expect callback OBSERVER CALLBACK N
 /// expect refunded REF
 /// expect notification TYPE [SUBTYPE] [REF] | notifications N
+/// expect entitlement PRODUCT | no-entitlement PRODUCT | sk2-status PRODUCT STATE
+/// expect purchase-result success|pending|userCancelled|error | update REF | updates N
 /// ```
 enum Expectation {
   case transactionState(reference: String, state: String)
@@ -56,6 +59,11 @@ enum Expectation {
   case refunded(reference: String)
   case notification(kind: ServerEvent.Kind, subtype: ServerEvent.Subtype?, reference: String?)
   case notificationCount(Int)
+  case entitlement(productId: String, entitled: Bool)
+  case storeKit2Status(productId: String, state: RenewalState)
+  case purchaseResult(String)
+  case update(reference: String)
+  case updateCount(Int)
 
   /// A yes-or-no fact about a transaction's history entry.
   enum TransactionFlag: String, CaseIterable {
@@ -105,6 +113,14 @@ enum Expectation {
     expect notification TYPE [SUBTYPE] [REF]   sent since the start; without
                                 SUBTYPE, any subtype of a type that has one
     expect notifications N      expect observers N      expect clock DATE
+    expect entitlement PRODUCT  in Transaction.currentEntitlements
+    expect no-entitlement PRODUCT
+    expect sk2-status PRODUCT STATE   StoreKit 2's state of its group: subscribed
+                                expired inBillingRetryPeriod inGracePeriod revoked
+    expect purchase-result success|pending|userCancelled|error
+                                the result of the app's last `purchase`
+    expect update REF           Transaction.updates gave the listener REF
+    expect updates N            the updates since the app launched
     expect last-error none | TEXT
     REF is #N, last, or a transaction id. CALLBACK is updatedTransactions,
     removedTransactions, restoreCompletedTransactionsFinished,
@@ -117,6 +133,7 @@ enum Expectation {
       expect download maps.hd state finished
       expect callback app removedTransactions 3
       expect history total 5.98         expect refunded #3
+      expect entitlement pro.monthly    expect sk2-status pro.monthly inGracePeriod
     """
 
   /// Parses the words after `expect`.
@@ -146,7 +163,8 @@ enum Expectation {
     guard lines.isEmpty else { return lines.joined(separator: "\n") }
     return """
       subjects: txn refunded subscription storage queue history receipt verify download callback
-      notification notifications observers clock last-error (`help expect` shows every form)
+      notification notifications observers clock last-error entitlement no-entitlement sk2-status
+      purchase-result update updates (`help expect` shows every form)
       """
   }
 
@@ -187,6 +205,26 @@ enum Expectation {
     case "observers":
       guard words.count == 2 else { throw usage("observers takes a count") }
       return .observerCount(try count(words[1]))
+    case "entitlement", "no-entitlement":
+      guard words.count == 2 else { throw usage("\(words[0]) takes a product") }
+      return .entitlement(productId: words[1], entitled: words[0] == "entitlement")
+    case "sk2-status":
+      guard words.count == 3 else { throw usage("sk2-status takes PRODUCT STATE") }
+      guard let state = RenewalState(rawValue: words[2]) else {
+        throw usage("\"\(words[2])\" is not a StoreKit 2 state")
+      }
+      return .storeKit2Status(productId: words[1], state: state)
+    case "purchase-result":
+      guard words.count == 2, ["success", "pending", "userCancelled", "error"].contains(words[1]) else {
+        throw usage("purchase-result takes success, pending, userCancelled or error")
+      }
+      return .purchaseResult(words[1])
+    case "update":
+      guard words.count == 2 else { throw usage("update takes a transaction") }
+      return .update(reference: words[1])
+    case "updates":
+      guard words.count == 2 else { throw usage("updates takes a count") }
+      return .updateCount(try count(words[1]))
     default:
       throw usage("unknown subject \(words.first.map { "\"\($0)\"" } ?? "(none)")")
     }

@@ -19,6 +19,12 @@ struct CommandGroup: Sendable, Hashable {
       title: "The queue and observers",
       commands: ["observer", "observers", "relaunch", "storage", "habit"]),
     CommandGroup(
+      title: "StoreKit 2",
+      commands: [
+        "app", "listener", "purchase", "entitlements", "updates", "unfinished", "latest", "all-transactions",
+        "subscription-status", "app-transaction", "sync", "unverified-next",
+      ]),
+    CommandGroup(
       title: "Subscriptions and time",
       commands: [
         "clock", "advance-clock", "time-rate", "subscriptions", "status", "auto-renew", "billing-retry",

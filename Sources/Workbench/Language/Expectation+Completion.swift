@@ -1,4 +1,5 @@
 import Queue
+import Simulation
 import Store
 import Vocabulary
 
@@ -52,6 +53,11 @@ extension Expectation {
     case ("history", 1): return [.words(["count", "total"]), .products]
     case ("history", 2) where words[1] != "count" && words[1] != "total": return [.words(["count"])]
     case ("last-error", 1): return [.words(["none"])]
+    case ("entitlement", 1), ("no-entitlement", 1): return [.products]
+    case ("sk2-status", 1): return [.autoRenewables]
+    case ("sk2-status", 2): return [.words(RenewalState.allCases.map(\.rawValue))]
+    case ("purchase-result", 1): return [.words(["success", "pending", "userCancelled", "error"])]
+    case ("update", 1): return [.transactions]
     case ("notification", 1): return [.words(ServerEvent.Kind.allCases.map(\.rawValue))]
     case ("notification", 2):
       let subtypes = ServerEvent.Kind(rawValue: words[1])?.subtypes.compactMap { $0?.rawValue } ?? []

@@ -1,0 +1,295 @@
+import Catalog
+import Foundation
+import Queue
+import Store
+import Verifier
+
+/// The StoreKit 2 side of the stand-in app on one device: its `Product.purchase(options:)` calls and
+/// their results, its `Transaction.updates` listener, and what it delivers into the app's storage.
+///
+/// It follows Apple's documented rules:
+/// - a purchase made in the app on this device returns through its `PurchaseResult` and never
+///   reaches `updates`; when it is `pending` (Ask to Buy), the answer arrives through `updates`;
+/// - transactions made outside the app's purchase call (another device, renewals, family sharing,
+///   Ask to Buy approvals, purchases made through StoreKit 1 in an app that uses both) arrive
+///   through `updates`, as do refunds and revocations;
+/// - unfinished transactions are delivered once, when the listener starts after a launch;
+/// - the app verifies, delivers, then finishes, as its ``ListenerPolicy`` says; at launch and
+///   whenever a subscription stops entitling, it checks `Transaction.currentEntitlements`.
+public final class StoreKit2App: StoreKit2Client {
+  /// What the app does with a transaction.
+  public internal(set) var policy = ListenerPolicy()
+  /// Whether the `Transaction.updates` listener runs.
+  public internal(set) var isListening = false
+  /// What the listener got since the app launched, oldest first.
+  public internal(set) var updates: [StoreKit2Update] = []
+  /// The results of the app's purchase calls since it launched, oldest first.
+  public internal(set) var results: [PurchaseResult] = []
+  /// Damages armed by `unverified-next`, applied to the next signed transactions, in order.
+  public internal(set) var damages: [VerificationError] = []
+  /// Purchase calls under way, by transaction handle.
+  var awaiting: Set<Int> = []
+  unowned let device: Device
+  weak var world: World?
+  private var cachedVerifier: (root: AnyHashable, verifier: JWSVerifier)?
+
+  init(device: Device) {
+    self.device = device
+  }
+
+  private var queue: PaymentQueue { device.queue }
+  private var store: Store { device.queue.store }
+
+  // MARK: The app's calls
+
+  /// `product.purchase(options:)`: adds a StoreKit 2 payment to the device's queue; its result
+  /// comes when the queue has processed it (``results``).
+  ///
+  /// - Throws: ``QueueError`` as `buy` does (no account, quantity out of range).
+  @discardableResult
+  public func purchase(
+    _ productId: String, quantity: Int, appAccountToken: String?
+  ) throws(QueueError)
+    -> PaymentTransaction
+  {
+    let transaction = try queue.add(
+      Payment(productId: productId, quantity: quantity, api: .storeKit2, appAccountToken: appAccountToken))
+    awaiting.insert(transaction.handle)
+    return transaction
+  }
+
+  /// Starts the `Transaction.updates` listener: it gets every unfinished transaction once, then
+  /// what arrives from now on.
+  public func startListening() {
+    guard !isListening else { return }
+    isListening = true
+    report("updates", "listening", "Transaction.updates started")
+    for transaction in queue.transactions where transaction.state == .purchased && !transaction.isFinished {
+      receive(transaction, origin: .unfinished)
+    }
+  }
+
+  /// Sets what the app does with transactions; a policy that listens from launch starts the
+  /// listener now if it is not running.
+  public func setPolicy(_ policy: ListenerPolicy) {
+    self.policy = policy
+    if policy.startsAtLaunch && device.api.usesStoreKit2 { startListening() }
+  }
+
+  /// The handle of this device's transaction for an App Store transaction, if it has one (each
+  /// device that heard a renewal has a transaction of its own for it).
+  public func handle(of record: PurchaseRecord) -> Int? {
+    world?.registry.all.last { $0.device == device.name && $0.transactionIdentifier == record.transactionId }?
+      .handle
+  }
+
+  /// Arms a damage for the next signed transaction this device's app gets.
+  public func damageNext(_ error: VerificationError) {
+    damages.append(error)
+  }
+
+  func takeDamage() -> VerificationError? {
+    damages.isEmpty ? nil : damages.removeFirst()
+  }
+
+  /// A verifier trusting the authority's root, kept while the root stays the same.
+  func verifier(of authority: CertificateAuthority) -> JWSVerifier {
+    let root = AnyHashable(authority.root)
+    if let cachedVerifier, cachedVerifier.root == root { return cachedVerifier.verifier }
+    let verifier = JWSVerifier(trustedRoots: [authority.root])
+    cachedVerifier = (root, verifier)
+    return verifier
+  }
+
+  // MARK: The app's life
+
+  /// The app launches: the listener starts if the policy says so, and the app checks its
+  /// entitlements.
+  func launch() {
+    isListening = false
+    updates = []
+    results = []
+    awaiting = []
+    guard device.api.usesStoreKit2 else { return }
+    if policy.startsAtLaunch { startListening() }
+    checkEntitlements()
+  }
+
+  // MARK: What the queue says
+
+  /// Whether the app's StoreKit 2 side hears transactions now: its listener runs, or a purchase
+  /// call waits for its result.
+  public var hearsTransactions: Bool { device.api.usesStoreKit2 && (isListening || !awaiting.isEmpty) }
+
+  /// Ends the app's purchase call for a StoreKit 2 payment, or feeds `updates`.
+  public func queue(
+    _ queue: PaymentQueue, didUpdate transaction: PaymentTransaction, to state: TransactionState
+  ) {
+    if state == .purchased, let record = transaction.record, record.reason == .purchase {
+      tellOtherDevices(about: record)
+    }
+    guard device.api.usesStoreKit2 else { return }
+    if awaiting.contains(transaction.handle) {
+      awaiting.remove(transaction.handle)
+      endPurchase(transaction, state: state)
+    } else if state == .purchased, isListening {
+      receive(transaction, origin: .transaction)
+    }
+  }
+
+  private func endPurchase(_ transaction: PaymentTransaction, state: TransactionState) {
+    let subject = "\(transaction.handleText) \(transaction.payment.productId)"
+    switch state {
+    case .purchased:
+      guard let record = transaction.record, let signed = sign(record) else { return }
+      if let token = transaction.payment.appAccountToken {
+        world?.serverAPI.setAppAccountToken(
+          token, originalTransactionNumber: record.originalTransactionNumber, from: record.transactionNumber)
+      }
+      results.append(.success(handle: transaction.handle, transactionId: record.transactionId, signed))
+      report("app", "purchaseResult", "\(subject): success \(signed) \(record.transactionId)")
+      handle(transaction, record: record, verification: signed)
+    case .deferred:
+      results.append(.pending(handle: transaction.handle))
+      report(
+        "app", "purchaseResult",
+        "\(subject): pending (Ask to Buy: the answer comes through Transaction.updates)")
+    case .failed:
+      // StoreKit 2 has no failed transactions to finish: none stays in the queue.
+      if !transaction.isFinished { try? queue.finish(transaction) }
+      let error = transaction.error ?? .unknown
+      if error == .paymentCancelled {
+        results.append(.userCancelled)
+        report("app", "purchaseResult", "\(subject): userCancelled")
+      } else {
+        results.append(.failed(error: error.storeKit2Name))
+        report("app", "purchaseResult", "\(subject): threw \(error.storeKit2Name)")
+      }
+    case .purchasing, .restored:
+      break
+    }
+  }
+
+  /// A transaction reaches the listener.
+  private func receive(_ transaction: PaymentTransaction, origin: StoreKit2Update.Origin) {
+    guard let record = transaction.record, let signed = sign(record) else { return }
+    updates.append(
+      StoreKit2Update(
+        handle: transaction.handle, transactionId: record.transactionId, productId: record.productId,
+        origin: origin, verification: signed, date: store.clock.now))
+    report(
+      "updates", origin.rawValue,
+      "\(transaction.handleText) \(record.productId) \(record.transactionId) \(signed)")
+    handle(transaction, record: record, verification: signed)
+  }
+
+  /// A purchase made on this device reaches `Transaction.updates` on the account's other devices
+  /// (StoreKit 1 queues there never see it).
+  private func tellOtherDevices(about record: PurchaseRecord) {
+    guard let world, let account = queue.account else { return }
+    for other in world.devices(of: account) where other !== device {
+      other.storeKit2.receiveFromAnotherDevice(record)
+    }
+  }
+
+  /// A purchase made on another device of the account.
+  func receiveFromAnotherDevice(_ record: PurchaseRecord) {
+    guard device.api.usesStoreKit2, isListening, let signed = sign(record) else { return }
+    updates.append(
+      StoreKit2Update(
+        handle: nil, transactionId: record.transactionId, productId: record.productId, origin: .transaction,
+        verification: signed, date: store.clock.now))
+    report("updates", "transaction", "\(record.productId) \(record.transactionId) (another device) \(signed)")
+    handle(nil, record: record, verification: signed)
+  }
+
+  /// Refunds and revocations reach the listener as the revoked transactions; the app takes the
+  /// products away.
+  func revoked(_ productIds: [String], of account: Account) {
+    guard device.api.usesStoreKit2 else { return }
+    for productId in productIds {
+      guard let record = account.history.last(where: { $0.productId == productId && $0.isCancelled }) else {
+        continue
+      }
+      if isListening, let signed = sign(record) {
+        let handle = handle(of: record)
+        updates.append(
+          StoreKit2Update(
+            handle: handle, transactionId: record.transactionId, productId: productId, origin: .revocation,
+            verification: signed, date: store.clock.now))
+        report("updates", "revocation", "\(productId) \(record.transactionId) \(signed)")
+      }
+      if device.storage.lock(productId) { report("app", "revoke", "\(productId) locked") }
+    }
+  }
+
+  /// A subscription stopped entitling: the app's entitlement check locks it.
+  func accessEnded(to productId: String, because reason: AccessEnd) {
+    guard device.api.usesStoreKit2, device.storage.lock(productId) else { return }
+    report("app", "entitlementCheck", "\(productId) \(reason.words): locked")
+  }
+
+  // MARK: The app's code
+
+  /// What the app does with a transaction: check, deliver, finish.
+  private func handle(
+    _ transaction: PaymentTransaction?, record: PurchaseRecord, verification: VerificationResult
+  ) {
+    if !verification.isVerified && policy.verifies {
+      report("app", "ignore", "\(record.productId) \(record.transactionId): \(verification), not delivered")
+      return
+    }
+    deliver(record)
+    guard policy.finishes, let transaction, !transaction.isFinished, transaction.state == .purchased else {
+      return
+    }
+    do {
+      try queue.finish(transaction)
+      report("app", "finish", "\(transaction.handleText) \(record.productId)")
+    } catch {
+      report("app", "finish", "\(transaction.handleText) refused: \(error)")
+    }
+  }
+
+  private func deliver(_ record: PurchaseRecord) {
+    switch record.productType {
+    case .consumable:
+      let balance = device.storage.add(record.quantity, to: record.productId)
+      report("app", "deliver", "\(record.productId) +\(record.quantity) (balance \(balance))")
+    case .nonConsumable, .autoRenewable, .nonRenewing:
+      guard !record.isCancelled else { return }
+      let unlocked = device.storage.unlock(record.productId)
+      report("app", "deliver", "\(record.productId) \(unlocked ? "unlocked" : "already unlocked")")
+    }
+  }
+
+  /// `Transaction.currentEntitlements` decides what is unlocked: entitled products are unlocked,
+  /// unlocked ones no longer entitled are locked.
+  public func checkEntitlements() {
+    guard let account = queue.account else { return }
+    let entitled = Set(CurrentEntitlements.of(account, at: store.clock.now).map(\.productId))
+    for productId in entitled.sorted() where device.storage.unlock(productId) {
+      report("app", "entitlementCheck", "\(productId) entitled: unlocked")
+    }
+    for productId in device.storage.unlocked.sorted() where !entitled.contains(productId) {
+      guard store.catalog.product(productId)?.type != .consumable, device.storage.lock(productId) else {
+        continue
+      }
+      report("app", "entitlementCheck", "\(productId) not entitled: locked")
+    }
+  }
+
+  private func sign(_ record: PurchaseRecord) -> VerificationResult? {
+    guard let world else { return nil }
+    do {
+      return try world.storeKit2Transaction(record, on: device).verification
+    } catch {
+      report("app", "verify", "\(record.transactionId): \(error)")
+      return nil
+    }
+  }
+
+  private func report(_ actor: String, _ action: String, _ detail: String) {
+    store.log.record(Event(time: store.clock.now, actor: queue.actor(actor), action: action, detail: detail))
+  }
+}

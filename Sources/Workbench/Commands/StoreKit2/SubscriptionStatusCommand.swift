@@ -1,0 +1,47 @@
+import ArgumentParser
+import Simulation
+import Store
+
+/// `subscription-status PRODUCT`: `Product.SubscriptionInfo.Status` of the product's group.
+struct SubscriptionStatusCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "subscription-status",
+    abstract:
+      "Show Product.SubscriptionInfo.Status of a subscription's group: state, renewal info, transaction.",
+    discussion: """
+      The state is subscribed, expired, inBillingRetryPeriod, inGracePeriod or revoked; only \
+      subscribed and inGracePeriod entitle. The renewal info and the transaction are signed and \
+      checked as StoreKit checks them.
+      """)
+
+  @Argument(help: "An auto-renewable subscription.", completion: .session(.products))
+  var productId: String
+
+  func validate() throws {
+    try requireNonEmpty(productId, "the product id")
+  }
+
+  func execute(in session: Session) throws {
+    try session.requireProduct(productId)
+    let account = try session.account
+    let store = session.world.store
+    let state = try store.subscription(for: productId, account: account)
+    let renewal = RenewalState(state.status(at: store.clock.now))
+    session.print("status \(renewal.rawValue) (group \(state.group))")
+    var renewalWords = [
+      "renewalInfo: \(state.autoRenewProductId)", "willAutoRenew \(state.isAutoRenewOn)",
+    ]
+    if let intent = state.expirationIntent { renewalWords.append("expirationReason \(intent)") }
+    if state.billingRetryStart != nil { renewalWords.append("isInBillingRetry true") }
+    if let grace = state.gracePeriodExpiresDate {
+      renewalWords.append("gracePeriodExpirationDate \(Timestamp.iso8601(grace))")
+    }
+    if state.isLive && state.isAutoRenewOn {
+      renewalWords.append("renewalDate \(Timestamp.iso8601(state.expiresDate))")
+    }
+    session.print(renewalWords.joined(separator: ", "))
+    if state.latestIndex < account.history.count {
+      session.print("transaction: " + (try session.storeKit2Line(account.history[state.latestIndex])))
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Simulation
+
+/// `updates`: what the StoreKit 2 listener got from `Transaction.updates` since the app launched.
+struct UpdatesCommand: SessionCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "updates",
+    abstract: "List what the StoreKit 2 listener got from Transaction.updates since the app launched.",
+    discussion: """
+      Transactions made outside the app's own purchase call arrive here: purchases on another \
+      device, renewals, family sharing, Ask to Buy approvals, purchases made through StoreKit 1, \
+      refunds and revocations; unfinished transactions once, when the listener starts. A purchase \
+      the app made on this device through `purchase` returns through its PurchaseResult instead.
+      """)
+
+  func execute(in session: Session) throws {
+    let app = session.device.storeKit2
+    guard !app.updates.isEmpty else {
+      return session.print(
+        "no updates since launch (listener \(app.isListening ? "listening" : "not started"))")
+    }
+    for (index, update) in app.updates.enumerated() {
+      let handle = update.handle.map { " (#\($0))" } ?? ""
+      session.print(
+        "\(index + 1). \(update.origin.rawValue) \(update.transactionId) \(update.productId)\(handle), \(update.verification)"
+      )
+    }
+  }
+}
