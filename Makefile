@@ -2,8 +2,8 @@
 SWIFT ?= swift
 BIN := .build/debug/storebench
 
-.PHONY: run test build build-tests deps unit-tests fuzz-replay script-tests acceptance-tests fuzz fuzz-build \
-  fuzz-test format lint release bench bench-serve clean docs
+.PHONY: run test build build-tests deps unit-tests fuzz-replay example-tests script-tests acceptance-tests \
+  fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs
 
 # Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl).
 deps:
@@ -33,7 +33,7 @@ test-ca := $(CURDIR)/.build/test-ca
 
 # The phases of `make test`, timed: a table at the end says how long each took (.ci/phases). The
 # acceptance tests' Python environment is made (when the machine has none yet) beside the build.
-TEST_PHASES := build-tests unit-tests fuzz-replay script-tests acceptance-tests
+TEST_PHASES := build-tests unit-tests fuzz-replay example-tests script-tests acceptance-tests
 
 test:
 	@bash Tests/Acceptance/venv.sh >/dev/null 2>&1 & bash .ci/phases "$(MAKE)" $(TEST_PHASES)
@@ -45,6 +45,11 @@ unit-tests:
 # debug build: what keeps the fuzzers' findings checked without a campaign (Tests/FuzzReplayTests).
 fuzz-replay:
 	STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --filter FuzzReplayTests
+
+# The example package (Examples/StoreModel: an app's purchase logic tested with StoreBenchKit),
+# built in the same scratch directory, so that it reuses the modules the test build made.
+example-tests:
+	cd Examples/StoreModel && STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --scratch-path $(CURDIR)/.build
 
 script-tests:
 	STOREBENCH_CA_DIR=$(test-ca) $(BIN) test scripts
@@ -76,10 +81,10 @@ docs: build
 	$(BIN) help-commands --markdown > docs/commands.md.tmp && mv docs/commands.md.tmp docs/commands.md
 
 format:
-	$(SWIFT) format format -i --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+	$(SWIFT) format format -i --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Examples
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Examples
 
 release: deps
 	$(SWIFT) build -c release

@@ -24,6 +24,8 @@ let package = Package(
     .executable(name: "storebench", targets: ["storebench"]),
     // What the fuzz targets in Fuzz/ run (the replay tests run it here).
     .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
+    // StoreKit 2's API over an in-process world, for an app's own tests (Examples/StoreModel).
+    .library(name: "StoreBenchKit", targets: ["StoreBenchKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,6 +59,9 @@ let package = Package(
         swiftASN1,
       ]),
     .target(
+      name: "StoreBenchKit",
+      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary"]),
+    .target(
       name: "Server",
       dependencies: [
         "Simulation", "Verifier", crypto, hummingbird, httpTypes, serviceLifecycle,
@@ -87,6 +92,7 @@ let package = Package(
       name: "CatalogTests", dependencies: ["Catalog", "JSON", "Vocabulary"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "StoreBenchKitTests", dependencies: ["StoreBenchKit"]),
     .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Vocabulary"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
