@@ -29,8 +29,9 @@ public final class Session {
   public var shownFrom: String?
   /// The lines run so far, written to a script while `record` is on.
   public let recorder: Recorder
-  /// Commands parsed from the lines run so far, so that a repeated line is not parsed again.
-  let parsedCommands = ParsedCommandCache()
+  /// Commands parsed from lines run so far (by any session of the process), so that a repeated line
+  /// is not parsed again.
+  var parsedCommands: ParsedCommandCache { .shared }
   let output: OutputSink
   private let log: EventLog
   /// The owner every line and request goes through, once the session has one.
