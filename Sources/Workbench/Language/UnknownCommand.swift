@@ -38,7 +38,13 @@ enum UnknownCommand {
   /// small enough for a typo: 1 for a word of one or two letters, else 2.
   static func suggestions(for word: String, among names: [String]) -> [String] {
     let limit = word.count <= 2 ? 1 : 2
-    let scored = Set(names).map { (name: $0, distance: distance(word.lowercased(), $0)) }
+    let lowercased = word.lowercased()
+    let length = lowercased.count
+    // Names whose length differs by more than the limit are farther than it: an edit distance is at
+    // least the difference in length, so they are left out without computing one (a long mistyped
+    // word costs nothing).
+    let scored = Set(names).filter { abs($0.count - length) <= limit }
+      .map { (name: $0, distance: distance(lowercased, $0)) }
       .filter { $0.distance <= limit }
     guard let best = scored.map(\.distance).min() else { return [] }
     return scored.filter { $0.distance == best }.map(\.name).sorted().prefix(3).map { $0 }
