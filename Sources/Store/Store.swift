@@ -40,12 +40,22 @@ public final class Store {
   var accounts: [String: Account] = [:]
   /// Which account holds each transaction, by name (a deleted account's entries lead nowhere).
   var transactionOwners: [UInt64: String] = [:]
-  var transactionIds = TransactionIdentifierGenerator()
-  var webOrderLineItemIds = TransactionIdentifierGenerator(first: 2_000_000_500_000_001)
+  var transactionIds: TransactionIdentifierGenerator
+  var webOrderLineItemIds: TransactionIdentifierGenerator
 
   /// Creates a store over a catalog, with one account named `default`, its switches set as the
   /// catalog's StoreKit settings say (``StoreKitSettingsPlan``).
-  public init(catalog: Catalog, log: EventLog, clock: VirtualClock = VirtualClock()) {
+  ///
+  /// - Parameters:
+  ///   - firstTransactionNumber: the first transaction identifier the store gives.
+  ///   - firstWebOrderLineItemNumber: the first web order line item identifier it gives.
+  public init(
+    catalog: Catalog, log: EventLog, clock: VirtualClock = VirtualClock(),
+    firstTransactionNumber: UInt64 = TransactionIdentifierGenerator.firstTransactionNumber,
+    firstWebOrderLineItemNumber: UInt64 = TransactionIdentifierGenerator.firstWebOrderLineItemNumber
+  ) {
+    transactionIds = TransactionIdentifierGenerator(first: firstTransactionNumber)
+    webOrderLineItemIds = TransactionIdentifierGenerator(first: firstWebOrderLineItemNumber)
     self.catalog = catalog
     self.log = log
     self.clock = clock

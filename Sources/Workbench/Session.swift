@@ -65,13 +65,14 @@ public final class Session {
   ///   - output: where lines go.
   ///   - format: text or JSON lines.
   ///   - caDirectory: where the certificate authority lives (see ``AuthorityLocator``).
+  ///   - identity: the seed of the world's identifiers; the scripted one (seed 0) unless told.
   public init(
     catalog: Catalog, catalogSource: String, output: OutputSink, format: OutputFormat = .text,
-    caDirectory: URL = AuthorityLocator.directory(option: nil)
+    caDirectory: URL = AuthorityLocator.directory(option: nil), identity: WorldIdentity = .scripted
   ) {
     let log = EventLog()
     self.log = log
-    self.world = World(catalog: catalog, log: log, authorityDirectory: caDirectory)
+    self.world = World(catalog: catalog, log: log, authorityDirectory: caDirectory, identity: identity)
     self.catalogSource = catalogSource
     self.output = output
     self.format = format

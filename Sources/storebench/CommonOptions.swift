@@ -1,4 +1,5 @@
 import ArgumentParser
+import Simulation
 import Store
 import Workbench
 
@@ -17,17 +18,21 @@ struct CommonOptions: ParsableArguments {
   var caDir: String?
 
   /// A runner over the chosen catalog, or a clean exit with the catalog's error.
-  func makeRunner(keepGoing: Bool = false, echoCommands: Bool = false) throws -> ScriptRunner {
+  ///
+  /// - Parameter identity: the seed of each script's world.
+  func makeRunner(
+    keepGoing: Bool = false, echoCommands: Bool = false, identity: WorldIdentity = .scripted
+  ) throws -> ScriptRunner {
     do {
       let located = try CatalogLocator.load(path: catalog)
       for note in StoreKitSettingsPlan(catalog: located.catalog).notes {
         Console.error("note: \(located.source): \(note)")
       }
-      return ScriptRunner(
-        catalog: located.catalog, catalogSource: located.source,
-        options: .init(
-          keepGoing: keepGoing, echoCommands: echoCommands, format: format, caDirectory: caDir,
-          services: ProcessServices.services))
+      var options = ScriptRunner.Options(
+        keepGoing: keepGoing, echoCommands: echoCommands, format: format, caDirectory: caDir,
+        services: ProcessServices.services)
+      options.identity = identity
+      return ScriptRunner(catalog: located.catalog, catalogSource: located.source, options: options)
     } catch {
       Console.failure("\(error)", code: .catalog, format: format)
       throw ExitCode.failure

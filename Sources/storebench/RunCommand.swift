@@ -17,6 +17,7 @@ struct RunCommand: ParsableCommand {
       """)
 
   @OptionGroup var common: CommonOptions
+  @OptionGroup var seed: SeedOptions
 
   @Flag(help: "Run every line of every script, reporting each failure, instead of stopping at the first.")
   var keepGoing = false
@@ -28,7 +29,9 @@ struct RunCommand: ParsableCommand {
   var files: [String]
 
   func run() throws {
-    let runner = try common.makeRunner(keepGoing: keepGoing, echoCommands: transcript)
+    let (identity, isDrawn) = seed.identity(freshByDefault: false)
+    if isDrawn { Console.error(identity.startLine) }
+    let runner = try common.makeRunner(keepGoing: keepGoing, echoCommands: transcript, identity: identity)
     let monitor = InterruptMonitor()
     if let problem = Interrupts.catchInterrupts() {
       Console.error("warning: Ctrl-C cannot be caught: \(problem)")

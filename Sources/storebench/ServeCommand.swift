@@ -19,12 +19,16 @@ struct ServeCommand: AsyncParsableCommand {
       and /inApps/… with an `Authorization: Bearer` token signed by a key from `api-key create` \
       (`api-key token` prints one); a refused token gets a bare 401, as Apple's, and one line on \
       standard error saying why. \
-      Request bodies are limited to 1 MiB. With --state FILE the world is loaded from FILE when it \
-      exists (before the scripts run) and saved to FILE when the server stops, with what the requests \
-      changed (app account tokens, consumption information, extensions, notifications).
+      Request bodies are limited to 1 MiB. A new world starts with a fresh seed, so that its \
+      transaction ids and notificationUUIDs differ from every other run's; standard error says it \
+      (`world seed N: …`) and --seed N starts the same ids again. With --state FILE the world is \
+      loaded from FILE when it exists (before the scripts run), keeping its own seed, and saved to \
+      FILE when the server stops, with what the requests changed (app account tokens, consumption \
+      information, extensions, notifications).
       """)
 
   @OptionGroup var common: CommonOptions
+  @OptionGroup var seed: SeedOptions
 
   @Option(help: "The port to listen on (0: a free one).")
   var port = 0
@@ -41,13 +45,18 @@ struct ServeCommand: AsyncParsableCommand {
 
   func run() async throws {
     let runner = try common.makeRunner()
+    let identity = seed.identity(freshByDefault: true).identity
     let session = Session(
       catalog: runner.catalog, catalogSource: runner.catalogSource,
       output: OutputSink(write: Console.error, writeError: Console.error), format: common.format,
-      caDirectory: AuthorityLocator.directory(option: common.caDir))
+      caDirectory: AuthorityLocator.directory(option: common.caDir), identity: identity)
     session.services = ProcessServices.services
     let owner = SessionOwner.of(session)
-    if let state { try load(state, into: owner) }
+    if let state, try load(state, into: owner) {
+      if seed.seed != nil { Console.error("note: --seed is ignored: \(state) keeps its world's seed") }
+    } else {
+      Console.error(identity.startLine)
+    }
     for path in scripts {
       let script: Script
       do {
@@ -64,8 +73,10 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   /// Loads the saved world when its file exists.
-  private func load(_ path: String, into owner: SessionOwner) throws {
-    guard FileManager.default.fileExists(atPath: path) else { return }
+  ///
+  /// - Returns: Whether it existed and was loaded.
+  private func load(_ path: String, into owner: SessionOwner) throws -> Bool {
+    guard FileManager.default.fileExists(atPath: path) else { return false }
     do {
       try owner.withSession { session in
         session.baseDirectory = FileManager.default.currentDirectoryPath
@@ -76,6 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     Console.error("world loaded from \(path)")
+    return true
   }
 
   /// Saves the served world, once the server has stopped.

@@ -12,10 +12,13 @@ struct StateCommand: ParsableCommand {
       Written `storebench --state FILE COMMAND…` (or `storebench state --state FILE COMMAND…`), e.g. \
       `storebench --state w.json buy pro.monthly` then `storebench --state w.json advance-clock 1mo`. \
       --catalog applies when FILE does not exist yet; afterwards the catalog saved in FILE is used. \
+      So does --seed: a new FILE gets the ids scripts get (seed 0) unless --seed N or --seed random \
+      says otherwise, and the world keeps its seed from then on. \
       The exit status is 1 when the load, the command or the save fails.
       """)
 
   @OptionGroup var common: CommonOptions
+  @OptionGroup var seed: SeedOptions
 
   @Option(help: "The saved world's file.")
   var state: String
@@ -27,10 +30,12 @@ struct StateCommand: ParsableCommand {
 
   func run() throws {
     let runner = try common.makeRunner()
+    let (identity, isDrawn) = seed.identity(freshByDefault: false)
+    if isDrawn, !FileManager.default.fileExists(atPath: state) { Console.error(identity.startLine) }
     let session = Session(
       catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
       format: common.format,
-      caDirectory: AuthorityLocator.directory(option: common.caDir))
+      caDirectory: AuthorityLocator.directory(option: common.caDir), identity: identity)
     session.baseDirectory = FileManager.default.currentDirectoryPath
     guard StateFileRun(path: state, words: command).run(in: session) else { throw ExitCode.failure }
   }

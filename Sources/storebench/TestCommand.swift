@@ -30,6 +30,7 @@ struct TestCommand: AsyncParsableCommand {
       """)
 
   @OptionGroup var common: CommonOptions
+  @OptionGroup var seed: SeedOptions
 
   @Flag(help: "Rewrite each script's .expected file with its transcript (not one whose expect fails).")
   var update = false
@@ -68,7 +69,9 @@ struct TestCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let suite = SuiteRunner(runner: try common.makeRunner())
+    let (identity, isDrawn) = seed.identity(freshByDefault: false)
+    if isDrawn { Console.error(identity.startLine) }
+    let suite = SuiteRunner(runner: try common.makeRunner(identity: identity))
     let shard = try parsedShard()
     var scripts: [String]
     do {

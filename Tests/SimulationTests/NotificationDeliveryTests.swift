@@ -117,8 +117,8 @@ import Verifier
   @Test func notificationUUIDsRepeatFromRunToRunAndDiffer() {
     let first = ServerNotifications()
     let second = ServerNotifications()
-    let a = (0..<100).map { _ in first.makeNotificationUUID() }
-    let b = (0..<100).map { _ in second.makeNotificationUUID() }
+    let a = (0..<100).map { _ in first.makeNotificationUUID(for: .scripted) }
+    let b = (0..<100).map { _ in second.makeNotificationUUID(for: .scripted) }
     #expect(a == b)
     #expect(Set(a).count == 100)
     #expect(a.allSatisfy { UUID(uuidString: $0)?.uuidString.lowercased() == $0 && Array($0)[14] == "4" })

@@ -71,18 +71,10 @@ public final class ServerNotifications {
     records.first { $0.kind == .test && $0.testNotificationToken == token }
   }
 
-  /// A new `notificationUUID`: UUID-shaped (version 4, lowercase), derived from a counter, so
-  /// that runs and transcripts repeat.
-  func makeNotificationUUID() -> String {
+  /// A new `notificationUUID`, the next of the identity's stream (``WorldIdentity/notificationUUID(_:)``).
+  func makeNotificationUUID(for identity: WorldIdentity) -> String {
     madeIdentifiers += 1
-    var bytes = Self.bytes(Self.mix(madeIdentifiers)) + Self.bytes(Self.mix(~madeIdentifiers))
-    bytes[6] = bytes[6] & 0x0f | 0x40
-    bytes[8] = bytes[8] & 0x3f | 0x80
-    let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
-    let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-      String(hex.dropFirst(range.lowerBound).prefix(range.count))
-    }
-    return parts.joined(separator: "-")
+    return identity.notificationUUID(madeIdentifiers)
   }
 
   /// SplitMix64's finalizer: every input bit reaches every output bit.
@@ -101,10 +93,6 @@ public final class ServerNotifications {
       hash = hash &* 0x100_0000_01b3
     }
     return hash
-  }
-
-  private static func bytes(_ value: UInt64) -> [UInt8] {
-    (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
   }
 
   /// Keeps a new notification and schedules its first attempt to each of its URLs.

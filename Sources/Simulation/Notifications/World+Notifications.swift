@@ -4,6 +4,11 @@ import Store
 import Verifier
 
 extension World {
+  /// The `notificationUUID` the world's next notification gets.
+  public var nextNotificationUUID: String {
+    identity.notificationUUID(notifications.madeIdentifiers + 1)
+  }
+
   /// The store's events become notifications while a URL is registered for the world's
   /// environment (as Apple, with no URL nothing is sent or kept). A notification that cannot be
   /// signed is reported and dropped.
@@ -125,7 +130,7 @@ extension World {
     account: String? = nil,
     transactionNumber: UInt64? = nil, to urls: [String], signer: JWSSigner
   ) throws(SimulationError) -> NotificationRecord {
-    let uuid = notifications.makeNotificationUUID()
+    let uuid = notifications.makeNotificationUUID(for: identity)
     let now = store.clock.now
     var members = [OrderedJSON.Member("notificationType", .string(kind.rawValue))]
     if let subtype { members.append(.init("subtype", .string(subtype.rawValue))) }

@@ -5,9 +5,9 @@ import Store
 import Verifier
 
 extension World {
-  /// Builds a world from a saved one: a new world over the saved catalog, given the saved
-  /// records, devices, queues, observers, server state and notifications. Nothing is heard: the
-  /// observers heard it all before the world was saved.
+  /// Builds a world from a saved one: a new world over the saved catalog with the saved identity,
+  /// given the saved records, devices, queues, observers, server state and notifications. Nothing
+  /// is heard: the observers heard it all before the world was saved.
   ///
   /// - Parameters:
   ///   - saved: the file's contents.
@@ -17,8 +17,10 @@ extension World {
   public convenience init(
     restoring saved: SavedWorld, log: EventLog, authorityDirectory: URL
   ) throws(WorldFileError) {
-    self.init(catalog: saved.catalog, log: log, authorityDirectory: authorityDirectory)
     let snapshot = saved.snapshot
+    self.init(
+      catalog: saved.catalog, log: log, authorityDirectory: authorityDirectory,
+      identity: try snapshot.identity?.identity(at: "identity") ?? .scripted)
     environment = try SnapshotPath.parse(
       snapshot.environment, as: Verifier.Environment.self, at: "environment")
     appAppleId = snapshot.appAppleId

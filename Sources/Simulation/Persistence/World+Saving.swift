@@ -13,7 +13,8 @@ extension World {
       devices.append(try DeviceSnapshot(device, transactions: transactions, at: "devices[\(index)]"))
     }
     return WorldSnapshot(
-      environment: environment.rawValue, appAppleId: appAppleId, sharedSecret: sharedSecret,
+      identity: IdentitySnapshot(identity), environment: environment.rawValue, appAppleId: appAppleId,
+      sharedSecret: sharedSecret,
       authority: try authorityReference(), store: StoreSnapshot(store),
       accounts: store.allAccounts.map(AccountSnapshot.init),
       transactions: transactions.map(TransactionSnapshot.init),

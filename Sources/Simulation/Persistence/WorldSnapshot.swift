@@ -2,6 +2,8 @@
 /// `format`, `version` and `catalog` (`docs/saved-worlds.md`
 /// documents each key).
 struct WorldSnapshot: Codable, Hashable {
+  /// The seed of the world's identifiers; absent for the scripted identity and in older files.
+  var identity: IdentitySnapshot?
   var environment: String
   var appAppleId: Int64
   var sharedSecret: String?

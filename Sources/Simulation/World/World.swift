@@ -10,6 +10,9 @@ import Verifier
 public final class World: StoreListener {
   /// Apple's side.
   public let store: Store
+  /// What tells this world's identifiers from another's: the seed its first transaction id and its
+  /// `notificationUUID`s derive from, kept when the world is saved and loaded.
+  public let identity: WorldIdentity
   /// Every transaction of the world, for lookups by handle and identifier.
   public let registry = TransactionRegistry()
   /// The devices, in the order they were added.
@@ -80,10 +83,15 @@ public final class World: StoreListener {
   ///   - catalog: the products on sale.
   ///   - log: where events go.
   ///   - authorityDirectory: the certificate authority's directory.
+  ///   - identity: the seed of the world's identifiers; the scripted one unless told.
   public init(
-    catalog: Catalog, log: EventLog, authorityDirectory: URL = AuthorityLocator.directory(option: nil)
+    catalog: Catalog, log: EventLog, authorityDirectory: URL = AuthorityLocator.directory(option: nil),
+    identity: WorldIdentity = .scripted
   ) {
-    store = Store(catalog: catalog, log: log)
+    self.identity = identity
+    store = Store(
+      catalog: catalog, log: log, firstTransactionNumber: identity.firstTransactionNumber,
+      firstWebOrderLineItemNumber: identity.firstWebOrderLineItemNumber)
     self.configuredAuthorityDirectory = authorityDirectory
     device = Device(
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)

@@ -45,7 +45,7 @@ struct CommandGroup: Sendable, Hashable {
       commands: ["serve", "api-key", "notify-url", "notifications", "notify"]),
     CommandGroup(
       title: "Catalogs and saved worlds",
-      commands: ["catalog", "save", "load", "import", "export"]),
+      commands: ["catalog", "identity", "save", "load", "import", "export"]),
     CommandGroup(
       title: "Scripts and expectations",
       commands: ["expect", "record", "echo", "help", "quit"]),

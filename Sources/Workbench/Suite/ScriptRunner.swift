@@ -22,6 +22,9 @@ public struct ScriptRunner: Sendable {
     /// Whether messages show paths from the script's directory rather than the working directory
     /// (``Session/shownFrom``), as a suite's transcripts do.
     public var showsPathsFromScript = false
+    /// The seed of each script's world: the scripted one (seed 0), so that transcripts repeat,
+    /// unless `--seed` says otherwise.
+    public var identity = WorldIdentity.scripted
 
     /// Creates options.
     public init(
@@ -120,7 +123,7 @@ public struct ScriptRunner: Sendable {
   private func makeSession(directory: String, output: OutputSink, monitor: (any WorkMonitor)?) -> Session {
     let session = Session(
       catalog: catalog, catalogSource: catalogSource, output: output, format: options.format,
-      caDirectory: AuthorityLocator.directory(option: options.caDirectory))
+      caDirectory: AuthorityLocator.directory(option: options.caDirectory), identity: options.identity)
     session.baseDirectory = directory
     if options.showsPathsFromScript { session.shownFrom = directory }
     session.world.monitor = monitor
