@@ -33,10 +33,12 @@ struct SignedDataReader {
       try readNotification(payload, token: token)
     } else if payload.has("transactionId") {
       try readTransaction(payload)
-    } else if payload.has("appTransactionId") || payload.has("receiptType") {
+    } else if payload.has("receiptType") {
       try readAppTransaction(payload)
     } else if payload.has("autoRenewStatus") || payload.has("originalTransactionId") {
       try readRenewal(payload, signedDate: signedDate)
+    } else if payload.has("appTransactionId") {  // renewal infos carry it too (API 1.15): checked after them
+      try readAppTransaction(payload)
     } else {
       throw payload.node.fail(
         "is none of a transaction (transactionId), a renewal info (autoRenewStatus), an app transaction (appTransactionId) or a notification (notificationType)"
