@@ -93,6 +93,17 @@ public final class Store {
     return account
   }
 
+  /// Gives an account a customer's app download transaction (an import's `appTransactionId`),
+  /// which no other account holds; accounts added later get numbers after it.
+  public func adoptAppTransaction(_ number: UInt64, for account: Account) {
+    appTransactionOwners[account.appTransactionNumber] = nil
+    account.appTransactionNumber = number
+    appTransactionOwners[number] = account.name
+    if appTransactionIds.upcoming <= number {
+      appTransactionIds = TransactionIdentifierGenerator(first: number + 1)
+    }
+  }
+
   /// The account whose app download transaction this is (`appTransactionId`), found through an index.
   public func account(holdingAppTransaction number: UInt64) -> Account? {
     guard let account = appTransactionOwners[number].flatMap({ accounts[$0] }),

@@ -230,4 +230,34 @@ import Verifier
       try migrated.store.addAccount(named: "guest").appTransactionNumber == Store.firstAppTransactionNumber
         + 2)
   }
+
+  @Test func anImportedCustomersAppTransactionIdBecomesTheAccountsAndTwoDifferentOnesAreRefused() throws {
+    let customer = try World.onDefaultCatalog()
+    _ = try customer.store.addAccount(named: "other")
+    try customer.device.queue.signIn(#require(customer.store.account(named: "other")))
+    let record = try #require(try customer.buy("level.pack").record)
+    let signed = try customer.jwsSigner().sign(SignedPayloadFactory(world: customer).transaction(record))
+    let trust = ImportTrust(roots: [try customer.authority().root], allowsUnverified: false)
+    let data = try SignedDataImport.read(signed, source: "jws customer.jws", trust: trust)
+    #expect(data.app.appTransactionNumber == Store.firstAppTransactionNumber + 1)
+
+    let world = try World.onDefaultCatalog()
+    let report = try world.importCustomer(data)
+    #expect(try account(world).appTransactionNumber == Store.firstAppTransactionNumber + 1)
+    #expect(report.notes.contains("appTransactionId: \(Store.firstAppTransactionNumber + 1)"))
+    #expect(
+      try world.store.addAccount(named: "next").appTransactionNumber == Store.firstAppTransactionNumber + 2)
+    let imported = try #require(try account(world).history.first)
+    #expect(SignedPayloadFactory(world: world).transaction(imported).appTransactionId == "705000000000000002")
+
+    let app = try SignedDataImport.read(
+      try customer.jwsSigner().sign(
+        SignedPayloadFactory(world: customer).appTransaction(for: customer.device)),
+      source: "jws app.jws", trust: trust)
+    #expect(app.app.appTransactionNumber == Store.firstAppTransactionNumber + 1)
+    var mismatched = SignedPayloadFactory(world: customer).transaction(record)
+    mismatched.appTransactionId = "705000000000000009"
+    let both = [signed, try customer.jwsSigner().sign(mismatched)].joined(separator: "\n")
+    #expect(throws: ImportError.self) { try SignedDataImport.read(both, source: "jws both", trust: trust) }
+  }
 }
