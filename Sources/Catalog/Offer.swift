@@ -44,6 +44,12 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
     self.price = price
   }
 
+  /// How long the whole offer lasts: one period times their number (`offerPeriod`, Apple's table:
+  /// 1 month once is `P1M`, 1 month twice `P2M`, 3 days once `P3D`).
+  public var duration: SubscriptionPeriod {
+    SubscriptionPeriod(value: period.value * numberOfPeriods, unit: period.unit)
+  }
+
   /// Words for people, such as `1 week free trial` or `3 months at 0.99 each`.
   public var description: String {
     switch mode {

@@ -41,14 +41,18 @@ extension Account {
   ///   - modifications: the history index each append and update touched, in order.
   ///   - revocations: the history indices of refunded or revoked entries, in order.
   ///   - introductoryOfferGroups: the groups whose introductory offer the account redeemed.
+  ///   - appTransactionNumber: the app download transaction, or `nil` for a world saved before
+  ///     storebench kept one (``Store/restore(accounts:family:priceOverrides:refundRequests:nextTransactionNumber:nextWebOrderLineItemNumber:nextAppTransactionNumber:events:)``
+  ///     gives it one).
   /// - Throws: ``StoreError`` naming the first inconsistency (a repeated transaction, an index
   ///   outside the history, a revision beyond the account's).
   public convenience init(
     restoring name: String, history: [PurchaseRecord], revision: Int, earlierVersions: [EarlierVersion],
     finishedConsumables: [UInt64: Int], modifications: [Int], revocations: [Int],
-    introductoryOfferGroups: Set<String>
+    introductoryOfferGroups: Set<String>, appTransactionNumber: UInt64? = nil
   ) throws(StoreError) {
     self.init(name: name)
+    self.appTransactionNumber = appTransactionNumber ?? 0
     self.history = history
     self.revision = revision
     self.introductoryOfferGroups = introductoryOfferGroups

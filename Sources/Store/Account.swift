@@ -4,6 +4,11 @@ import Foundation
 public final class Account {
   /// The account's name in the workbench, such as `default`.
   public let name: String
+  /// The app download transaction of this account (`appTransactionId`): Apple gives one per Apple
+  /// Account that downloads the app (and one per family member), kept across re-downloads,
+  /// refunds and storefront changes. The store gives it when it adds the account (see
+  /// ``Store/addAccount(named:)``); 0 until then.
+  public internal(set) var appTransactionNumber: UInt64 = 0
   /// Every charge, re-download and renewal, oldest first.
   public internal(set) var history: [PurchaseRecord] = []
   /// The account's auto-renewable subscriptions, one per subscription group.
@@ -37,6 +42,9 @@ public final class Account {
   public init(name: String) {
     self.name = name
   }
+
+  /// The app download transaction's id, such as `705000000000000001`: eighteen digits, as Apple's.
+  public var appTransactionId: String { String(appTransactionNumber) }
 
   /// Adds an entry to the history and returns its index.
   @discardableResult

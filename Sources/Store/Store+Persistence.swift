@@ -11,6 +11,9 @@ extension Store {
   /// The web order line item identifier the store gives next.
   public var nextWebOrderLineItemNumber: UInt64 { webOrderLineItemIds.upcoming }
 
+  /// The app download transaction the store gives the next account it adds.
+  public var nextAppTransactionNumber: UInt64 { appTransactionIds.upcoming }
+
   /// The subscription events waiting on the clock, in the order they were scheduled, leaving out
   /// those a later change made stale and those of deleted accounts.
   public var pendingSubscriptionEvents: [PendingSubscriptionEvent] {
@@ -27,14 +30,20 @@ extension Store {
   /// subscriptions, the family, price increases, refund requests, the identifier generators and the
   /// subscription events due.
   ///
+  /// A world saved before storebench kept app download transactions has none: its accounts get
+  /// the next ones in the order given (after the highest any account has), and so does the
+  /// generator when `nextAppTransactionNumber` is `nil`.
+  ///
   /// - Throws: ``StoreError`` when the parts do not fit together (an event or family member naming
-  ///   an unknown account or subscription, a transaction held twice); the store is then unchanged.
+  ///   an unknown account or subscription, a transaction or app transaction held twice); the store
+  ///   is then unchanged.
   public func restore(
     accounts restored: [Account], family: [String], priceOverrides: [String: Decimal],
     refundRequests: [UInt64: RefundRequest], nextTransactionNumber: UInt64,
-    nextWebOrderLineItemNumber: UInt64,
+    nextWebOrderLineItemNumber: UInt64, nextAppTransactionNumber: UInt64? = nil,
     events: [PendingSubscriptionEvent]
   ) throws(StoreError) {
+    let appTransactions = try appTransactionNumbers(of: restored, next: nextAppTransactionNumber)
     var byName: [String: Account] = [:]
     var owners: [UInt64: String] = [:]
     for account in restored {
@@ -57,6 +66,11 @@ extension Store {
       throw StoreError(
         .inconsistentState, "refund request for \(number) names an account that does not hold it")
     }
+    for account in restored where account.appTransactionNumber == 0 {
+      account.appTransactionNumber = appTransactions.numbers[account.name] ?? 0
+    }
+    appTransactionIds = appTransactions.generator
+    appTransactionOwners = [:]
     accounts = byName.mapValues(indexed)
     transactionOwners = owners
     self.family = family
@@ -66,6 +80,29 @@ extension Store {
     webOrderLineItemIds = TransactionIdentifierGenerator(first: nextWebOrderLineItemNumber)
     scheduler = Scheduler()
     for (due, event) in scheduled { scheduler.schedule(event, at: due) }
+  }
+
+  /// The app download transactions of restored accounts that have none yet, and the generator to
+  /// go on with; checks no two accounts hold one.
+  private func appTransactionNumbers(
+    of restored: [Account], next: UInt64?
+  ) throws(StoreError) -> (numbers: [String: UInt64], generator: TransactionIdentifierGenerator) {
+    var held: Set<UInt64> = []
+    for account in restored where account.appTransactionNumber != 0 {
+      guard held.insert(account.appTransactionNumber).inserted else {
+        throw StoreError(
+          .inconsistentState, "app transaction \(account.appTransactionNumber) is held by two accounts")
+      }
+    }
+    var generator = TransactionIdentifierGenerator(
+      first: next ?? held.max().map { $0 + 1 } ?? Store.firstAppTransactionNumber)
+    var numbers: [String: UInt64] = [:]
+    for account in restored where account.appTransactionNumber == 0 {
+      var number = generator.make()
+      while held.contains(number) { number = generator.make() }
+      numbers[account.name] = number
+    }
+    return (numbers, generator)
   }
 
   private func scheduledEvents(

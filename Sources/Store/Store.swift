@@ -42,6 +42,14 @@ public final class Store {
   var transactionOwners: [UInt64: String] = [:]
   var transactionIds: TransactionIdentifierGenerator
   var webOrderLineItemIds: TransactionIdentifierGenerator
+  /// App download transactions, one per account in the order accounts were added: eighteen digits,
+  /// as Apple's `appTransactionId`s (such as `705112900223860089`), far from transaction ids.
+  var appTransactionIds: TransactionIdentifierGenerator
+  /// Which account each app download transaction belongs to, by name.
+  var appTransactionOwners: [UInt64: String] = [:]
+
+  /// The first account's app download transaction (`default` in a new world).
+  public static let firstAppTransactionNumber: UInt64 = 705_000_000_000_000_001
 
   /// Creates a store over a catalog, with one account named `default`, its switches set as the
   /// catalog's StoreKit settings say (``StoreKitSettingsPlan``).
@@ -49,19 +57,22 @@ public final class Store {
   /// - Parameters:
   ///   - firstTransactionNumber: the first transaction identifier the store gives.
   ///   - firstWebOrderLineItemNumber: the first web order line item identifier it gives.
+  ///   - firstAppTransactionNumber: the first app download transaction (`appTransactionId`) it gives.
   public init(
     catalog: Catalog, log: EventLog, clock: VirtualClock = VirtualClock(),
     firstTransactionNumber: UInt64 = TransactionIdentifierGenerator.firstTransactionNumber,
-    firstWebOrderLineItemNumber: UInt64 = TransactionIdentifierGenerator.firstWebOrderLineItemNumber
+    firstWebOrderLineItemNumber: UInt64 = TransactionIdentifierGenerator.firstWebOrderLineItemNumber,
+    firstAppTransactionNumber: UInt64 = Store.firstAppTransactionNumber
   ) {
     transactionIds = TransactionIdentifierGenerator(first: firstTransactionNumber)
     webOrderLineItemIds = TransactionIdentifierGenerator(first: firstWebOrderLineItemNumber)
+    appTransactionIds = TransactionIdentifierGenerator(first: firstAppTransactionNumber)
     self.catalog = catalog
     self.log = log
     self.clock = clock
     self.storefront = catalog.baseStorefront
     self.locale = catalog.baseStorefront.defaultLocale
-    accounts["default"] = indexed(Account(name: "default"))
+    accounts["default"] = downloaded(Account(name: "default"))
     apply(StoreKitSettingsPlan(catalog: catalog))
   }
 
@@ -69,7 +80,14 @@ public final class Store {
   func indexed(_ account: Account) -> Account {
     let name = account.name
     account.didAppend = { [unowned self] number in self.transactionOwners[number] = name }
+    appTransactionOwners[account.appTransactionNumber] = name
     return account
+  }
+
+  /// A new account, indexed, with the app downloaded: its app download transaction is the next one.
+  private func downloaded(_ account: Account) -> Account {
+    account.appTransactionNumber = appTransactionIds.make()
+    return indexed(account)
   }
 
   /// The account with this name, if it exists.
@@ -83,8 +101,27 @@ public final class Store {
     guard accounts[name] == nil else {
       throw StoreError(.conflict, "an account named \(name) exists already")
     }
-    let account = indexed(Account(name: name))
+    let account = downloaded(Account(name: name))
     accounts[name] = account
+    return account
+  }
+
+  /// Gives an account a customer's app download transaction (an import's `appTransactionId`),
+  /// which no other account holds; accounts added later get numbers after it.
+  public func adoptAppTransaction(_ number: UInt64, for account: Account) {
+    appTransactionOwners[account.appTransactionNumber] = nil
+    account.appTransactionNumber = number
+    appTransactionOwners[number] = account.name
+    if appTransactionIds.upcoming <= number {
+      appTransactionIds = TransactionIdentifierGenerator(first: number + 1)
+    }
+  }
+
+  /// The account whose app download transaction this is (`appTransactionId`), found through an index.
+  public func account(holdingAppTransaction number: UInt64) -> Account? {
+    guard let account = appTransactionOwners[number].flatMap({ accounts[$0] }),
+      account.appTransactionNumber == number
+    else { return nil }
     return account
   }
 

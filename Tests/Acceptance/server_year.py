@@ -210,6 +210,7 @@ def main():
         compare_views(prompt, client, verifier, validator, original_id, command, work)
 
     check_retry_schedule(prompt, receiver, base_url, signing_key, key_id, issuer_id, root)
+    check_production_fields(prompt, receiver, base_url, signing_key, key_id, issuer_id, root)
     check_endpoints(prompt, client, verifier, original_id)
     prompt.run("serve stop")
     check("the prompt ends cleanly", prompt.close() == 0)
@@ -269,6 +270,62 @@ def check_retry_schedule(prompt, receiver, base_url, signing_key, key_id, issuer
     bought = [production.verify_and_decode_signed_transaction(item) for item in lookup.signedTransactions or []]
     check("Look Up Order ID finds the purchase (production)", lookup.status == 0 and [t.productId for t in bought] == ["coins.100"], lookup.status)
     check("an unknown order id answers status 1", client.look_up_order_id("ZZZZZZZZZZ").status == 1)
+    prompt.run("environment sandbox")
+
+
+def check_production_fields(prompt, receiver, base_url, signing_key, key_id, issuer_id, root):
+    """Production: a new customer's notifications, transactions, renewal info and app transaction,
+    verified by a SignedDataVerifier given the app's appAppleId, carry one appTransactionId, the
+    2025 fields, and on a refund revocationType; the API takes the appTransactionId where Apple
+    takes anyTransactionId and answers 4000048 where it does not."""
+    prompt.run("environment production")
+    prompt.run("account add production")
+    prompt.run("account use production")
+    receiver.take()
+    bought = re.search(r"purchased (2\d{15})", " ".join(prompt.run("buy lite.monthly"))).group(1)
+    app_token = [line for line in prompt.run("jws --app") if line.startswith("ey")][0]
+    prompt.run(f"refund {bought}")
+    production = SignedDataVerifier([root], False, Environment.PRODUCTION, BUNDLE_ID, 1234567890)
+    app = production.verify_and_decode_app_transaction(app_token)
+    check("production: the app transaction has appAppleId 1234567890 and originalPlatform iOS",
+          app.appAppleId == 1234567890 and app.rawOriginalPlatform == "iOS", f"{app.appAppleId} {app.rawOriginalPlatform}")
+    notifications = [production.verify_and_decode_notification(p) for p in receiver.take()]
+    names = [n.rawNotificationType + (f"/{n.rawSubtype}" if n.rawSubtype else "") for n in notifications]
+    check("production: SUBSCRIBED/INITIAL_BUY then REFUND, verified with the app's appAppleId",
+          names == ["SUBSCRIBED/INITIAL_BUY", "REFUND"] and all(n.data.appAppleId == 1234567890 for n in notifications), names)
+    if len(notifications) == 2:
+        bought_info = production.verify_and_decode_signed_transaction(notifications[0].data.signedTransactionInfo)
+        renewal = production.verify_and_decode_renewal_info(notifications[0].data.signedRenewalInfo)
+        refunded = production.verify_and_decode_signed_transaction(notifications[1].data.signedTransactionInfo)
+        ids = {app.appTransactionId, bought_info.appTransactionId, renewal.appTransactionId, refunded.appTransactionId}
+        check("production: one appTransactionId in the app transaction, transactions and renewal info", len(ids) == 1, ids)
+        check("production: the intro-offer purchase has PURCHASE, price 990 USD, PAY_AS_YOU_GO for P3M",
+              bought_info.rawTransactionReason == "PURCHASE" and bought_info.price == 990 and bought_info.currency == "USD"
+              and bought_info.rawOfferDiscountType == "PAY_AS_YOU_GO" and bought_info.offerPeriod == "P3M",
+              f"{bought_info.rawTransactionReason} {bought_info.price} {bought_info.rawOfferDiscountType} {bought_info.offerPeriod}")
+        check("production: the renewal info has the next period's offer and price",
+              renewal.rawOfferDiscountType == "PAY_AS_YOU_GO" and renewal.offerPeriod == "P3M" and renewal.renewalPrice == 990
+              and renewal.currency == "USD", f"{renewal.rawOfferDiscountType} {renewal.offerPeriod} {renewal.renewalPrice}")
+        check("production: REFUND carries revocationType REFUND_FULL and revocationPercentage 100000",
+              refunded.rawRevocationType == "REFUND_FULL" and refunded.revocationPercentage == 100000,
+              f"{refunded.rawRevocationType} {refunded.revocationPercentage}")
+    client = AppStoreServerAPIClient(signing_key, key_id, issuer_id, BUNDLE_ID, Environment.PRODUCTION)
+    client._base_url = base_url
+    history = client.get_transaction_history(app.appTransactionId, None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V2)
+    listed = [production.verify_and_decode_signed_transaction(item).transactionId for item in history.signedTransactions]
+    check("production: Get Transaction History takes the appTransactionId", listed == [bought] and history.appAppleId == 1234567890, listed)
+    statuses = client.get_all_subscription_statuses(app.appTransactionId)
+    check("production: Get All Subscription Statuses takes the appTransactionId",
+          [item.originalTransactionId for group in statuses.data for item in group.lastTransactions] == [bought])
+    info = client.get_app_transaction_info(app.appTransactionId)
+    check("production: Get App Transaction Info takes the appTransactionId",
+          production.verify_and_decode_app_transaction(info.signedAppTransactionInfo).appTransactionId == app.appTransactionId)
+    try:
+        client.get_transaction_info(app.appTransactionId)
+        check("production: Get Transaction Info refuses an appTransactionId", False)
+    except APIException as error:
+        check("production: Get Transaction Info answers 4000048 to an appTransactionId", error.raw_api_error == 4000048, error.raw_api_error)
+    prompt.run("account use default")
     prompt.run("environment sandbox")
 
 

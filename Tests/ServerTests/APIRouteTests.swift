@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Simulation
+import Store
 import Synchronization
 import Testing
 
@@ -26,6 +27,25 @@ import Testing
         uri: "/inApps/v1/transactions/1?", method: .get, headers: .bearer(token))
       #expect(trailing.status == .ok)
       #expect(trailing.text == "")
+    }
+  }
+
+  @Test func anAppTransactionIdGetsTheHistoryOverHTTPAnd4000048FromGetTransactionInfo() async throws {
+    let fixture = try ServerFixture()
+    let token = try fixture.validToken()
+    let id = String(Store.firstAppTransactionNumber)  // the served world's one account, default
+    try await fixture.test { client in
+      let history = try await client.execute(
+        uri: "/inApps/v2/history/\(id)", method: .get, headers: .bearer(token))
+      #expect(history.status == .ok && history.text.contains(#""signedTransactions":["ey"#))
+      let info = try await client.execute(
+        uri: "/inApps/v1/transactions/\(id)", method: .get, headers: .bearer(token))
+      #expect(info.status == .badRequest)
+      #expect(info.headers[.contentType] == "application/json")
+      #expect(
+        info.text
+          == #"{"errorCode":4000048,"errorMessage":"Invalid request. App transactions aren't supported by this endpoint."}"#
+      )
     }
   }
 

@@ -27,7 +27,7 @@ import Verifier
     #expect(checked.map { $0.transaction?.transactionId } == [coins, pack, pass].map { String($0) })
     let first = try #require(checked.first)
     #expect(first.payload.version == "2.0")
-    #expect(first.payload.data.appAppleId == world.appAppleId)
+    #expect(first.payload.data.appAppleId == nil)  // in production only
     #expect(first.payload.data.bundleId == store.catalog.bundleId)
     #expect(first.payload.data.bundleVersion == store.catalog.appVersion)
     #expect(first.payload.data.environment == "Sandbox")
@@ -40,6 +40,7 @@ import Verifier
   }
 
   @Test func keysComeInApplesOrder() throws {
+    let world = try World.notifying(.production)  // appAppleId is in production notifications only
     _ = try world.buy("pro.monthly")
     let text = try #require(world.notifications.records.first?.payloadJSON)
     let keys = [

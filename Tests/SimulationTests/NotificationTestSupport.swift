@@ -31,7 +31,8 @@ final class ScriptedTransport: NotificationTransport, @unchecked Sendable {
 /// `responseBodyV2DecodedPayload`, as a backend decodes it.
 struct DecodedNotification: Decodable {
   struct Payload: Decodable {
-    var appAppleId: Int64
+    /// Absent in the sandbox, as Apple's.
+    var appAppleId: Int64?
     var bundleId: String
     var bundleVersion: String?
     var environment: String

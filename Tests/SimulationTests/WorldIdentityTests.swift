@@ -84,5 +84,14 @@ import Testing
     #expect(world.nextNotificationUUID == identity.notificationUUID(1))
     let transaction = try world.buy("coins.100")
     #expect(transaction.transactionIdentifier == String(identity.firstTransactionNumber))
+    #expect(world.store.account(named: "default")?.appTransactionNumber == identity.firstAppTransactionNumber)
+  }
+
+  @Test func theAppTransactionIdIsTheScriptsOneForSeedZeroAndTheSeedsOtherwise() {
+    #expect(WorldIdentity.scripted.firstAppTransactionNumber == 705_000_000_000_000_001)
+    let first = WorldIdentity(seed: 8412).firstAppTransactionNumber
+    #expect(first != WorldIdentity.scripted.firstAppTransactionNumber)
+    #expect(first != WorldIdentity(seed: 8413).firstAppTransactionNumber)
+    #expect(String(first).count == 18)
   }
 }

@@ -101,6 +101,29 @@ import X509
     )
   }
 
+  @Test func theFieldsOf2024To2026UseApplesKeysAndWireValues() throws {
+    let json = String(decoding: decodedSegment(segments(try signer.sign(Self.transaction))[1]), as: UTF8.self)
+    for member in [
+      #""transactionReason":"RENEWAL""#, #""currency":"JPY""#, #""price":230000"#,
+      #""offerDiscountType":"FREE_TRIAL""#, #""appTransactionId":"704289567""#, #""offerPeriod":"P1W""#,
+      #""revocationType":"REFUND_FULL""#, #""revocationPercentage":100000"#,
+    ] {
+      #expect(json.contains(member), "\(member) in \(json)")
+    }
+    let app = String(
+      decoding: decodedSegment(segments(try signer.sign(Self.appTransaction))[1]), as: UTF8.self)
+    #expect(
+      app.contains(#""appTransactionId":"704289567""#) && app.contains(#""originalPlatform":"visionOS""#))
+  }
+
+  @Test func aSandboxAppTransactionWithoutAppAppleIdLeavesTheKeyOut() throws {
+    var sandbox = Self.appTransaction
+    sandbox.appAppleId = nil
+    let token = try signer.sign(sandbox)
+    #expect(!String(decoding: decodedSegment(segments(token)[1]), as: UTF8.self).contains("appAppleId"))
+    #expect(try verifier.verify(token, as: AppTransaction.self, at: Fixtures.now).appAppleId == nil)
+  }
+
   @Test func unknownEnumValuesAreKept() throws {
     let json = #"{"type":"Mystery","environment":"Staging","offerType":9,"inAppOwnershipType":"PURCHASED"}"#
     let token = try signer.sign(payloadJSON: Array(json.utf8))

@@ -70,7 +70,7 @@ import Testing
         "  http://127.0.0.1:9/: 2026-01-01T00:00:00Z OTHER",
       ])
     #expect(run("notifications --decode") == .succeeded)
-    #expect(transcript.lines.last?.hasPrefix("  signedTransactionInfo {\"bundleId\":") == true)
+    #expect(transcript.lines.last?.hasPrefix("  signedTransactionInfo {\"appTransactionId\":") == true)
     #expect(
       transcript.lines.dropLast().last?.hasPrefix("  payload {\"notificationType\":\"ONE_TIME_CHARGE\"")
         == true)

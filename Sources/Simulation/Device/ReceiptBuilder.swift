@@ -9,14 +9,16 @@ import Verifier
 struct ReceiptBuilder {
   let world: World
 
-  /// The receipt a snapshot stands for, on a device.
+  /// The receipt a snapshot stands for, on a device: `app_item_id` is the world's app Apple ID in
+  /// production, 0 in the sandbox (as Apple's).
   func receipt(_ snapshot: ReceiptSnapshot, on device: Device) -> AppReceipt {
     let catalog = world.store.catalog
     let opaque = Self.bytes(from: "\(device.name)#\(snapshot.generation)", count: 16)
     let hash = ReceiptHash.sha1(
       deviceIdentifier: device.identifier, opaqueValue: opaque, bundleId: catalog.bundleId)
     return AppReceipt(
-      receiptType: snapshot.environment == .production ? "Production" : "ProductionSandbox", appItemId: 0,
+      receiptType: snapshot.environment == .production ? "Production" : "ProductionSandbox",
+      appItemId: snapshot.environment == .production ? Int(world.appAppleId) : 0,
       bundleId: catalog.bundleId, appVersion: catalog.appVersion, opaqueValue: opaque, sha1Hash: hash,
       creationDate: snapshot.stamp.date,
       originalApplicationVersion: world.originalApplicationVersion(in: snapshot.environment),

@@ -16,6 +16,9 @@ public struct CustomerApp: Hashable, Sendable {
   public var environment: Verifier.Environment?
   /// `app_item_id` / `adam_id` / `appAppleId` (0 in the sandbox).
   public var appAppleId: Int64?
+  /// `appTransactionId`: the customer's app download transaction, which every signed payload of
+  /// API 1.15 and later carries.
+  public var appTransactionNumber: UInt64?
 
   /// Nothing known.
   public init() {}

@@ -26,17 +26,26 @@ struct SignedDataReader {
   /// Reads one token (and the tokens a notification carries).
   mutating func read(_ token: SignedToken) throws(ImportError) {
     let payload = try decodedPayload(token)
-    let signedDate = try payload.required("signedDate").milliseconds()
+    // An app transaction has no signedDate: Apple's verifiers take its receiptCreationDate.
+    let dated = payload.optional("signedDate") ?? payload.optional("receiptCreationDate")
+    let signedDate: Date
+    if let dated {
+      signedDate = try dated.milliseconds()
+    } else {
+      signedDate = try payload.required("signedDate").milliseconds()
+    }
     try verify(token, at: signedDate)
     if data.asOf.map({ $0 < signedDate }) ?? true { data.asOf = signedDate }
     if payload.has("notificationType") {
       try readNotification(payload, token: token)
     } else if payload.has("transactionId") {
       try readTransaction(payload)
-    } else if payload.has("appTransactionId") || payload.has("receiptType") {
+    } else if payload.has("receiptType") {
       try readAppTransaction(payload)
     } else if payload.has("autoRenewStatus") || payload.has("originalTransactionId") {
       try readRenewal(payload, signedDate: signedDate)
+    } else if payload.has("appTransactionId") {  // renewal infos carry it too (API 1.15): checked after them
+      try readAppTransaction(payload)
     } else {
       throw payload.node.fail(
         "is none of a transaction (transactionId), a renewal info (autoRenewStatus), an app transaction (appTransactionId) or a notification (notificationType)"
@@ -149,6 +158,7 @@ struct SignedDataReader {
     var app = CustomerApp()
     app.bundleId = try payload.optional("bundleId")?.string()
     app.environment = try payload.optional("environment")?.environment()
+    app.appTransactionNumber = try payload.optional("appTransactionId")?.unsigned()
     try merge(app, at: payload.node)
     CustomerTransaction.add(transaction, to: &data.transactions)
   }
@@ -190,6 +200,7 @@ struct SignedDataReader {
     renewal.hasConsentedToPriceIncrease = try payload.optional("priceIncreaseStatus")?.flag()
     var app = CustomerApp()
     app.environment = try payload.optional("environment")?.environment()
+    app.appTransactionNumber = try payload.optional("appTransactionId")?.unsigned()
     try merge(app, at: payload.node)
     let number = renewal.originalTransactionNumber
     if let index = data.renewals.firstIndex(where: { $0.originalTransactionNumber == number }) {
@@ -212,11 +223,12 @@ struct SignedDataReader {
     app.originalPurchaseDate = try payload.optional("originalPurchaseDate")?.milliseconds()
     app.appAppleId = try payload.optional("appAppleId")?.integer()
     app.environment = try payload.optional("receiptType")?.environment()
+    app.appTransactionNumber = try payload.optional("appTransactionId")?.unsigned()
     try merge(app, at: payload.node)
   }
 
-  /// Adds what a payload says of the app; two payloads naming different apps or environments
-  /// cannot be one customer's.
+  /// Adds what a payload says of the app; two payloads naming different apps, environments or app
+  /// download transactions cannot be one customer's.
   private mutating func merge(_ app: CustomerApp, at node: ImportJSONNode) throws(ImportError) {
     if let bundleId = app.bundleId {
       if let known = data.app.bundleId, known != bundleId {
@@ -231,6 +243,13 @@ struct SignedDataReader {
           "is from the \(environment.rawValue) environment, but earlier data is from \(known.rawValue)")
       }
       data.app.environment = environment
+    }
+    if let number = app.appTransactionNumber {
+      if let known = data.app.appTransactionNumber, known != number {
+        throw node.fail(
+          "has appTransactionId \(number), but earlier data has \(known): one import is one customer's")
+      }
+      data.app.appTransactionNumber = number
     }
     data.app.applicationVersion = app.applicationVersion ?? data.app.applicationVersion
     data.app.originalApplicationVersion =

@@ -59,7 +59,7 @@ extension World {
     }
     report.settledConflicts = conflicts
     report.synthesized = synthesized.map { ($0.product, $0.reasoning) }
-    applyApp(data.app, report: &report)
+    applyApp(data.app, account: account, report: &report)
     noteSandboxSpeed(synthesized, report: &report)
     keepAppAccountTokens(transactions)
     deriveSubscriptions(touching: transactions, renewals: data.renewals, account: account, report: &report)
@@ -111,7 +111,7 @@ extension World {
     }
   }
 
-  private func applyApp(_ app: CustomerApp, report: inout ImportReport) {
+  private func applyApp(_ app: CustomerApp, account: Account, report: inout ImportReport) {
     if let bundleId = app.bundleId, bundleId != store.catalog.bundleId {
       report.notes.append("app: \(bundleId) (the catalog said \(store.catalog.bundleId))")
     }
@@ -123,6 +123,16 @@ extension World {
       self.environment = environment
     }
     if let id = app.appAppleId, id != 0 { appAppleId = id }
+    if let number = app.appTransactionNumber, number != account.appTransactionNumber {
+      if let holder = store.account(holdingAppTransaction: number) {
+        report.notes.append(
+          "appTransactionId \(number) is account \(holder.name)'s: \(account.name) keeps \(account.appTransactionId)"
+        )
+      } else {
+        store.adoptAppTransaction(number, for: account)
+        report.notes.append("appTransactionId: \(number)")
+      }
+    }
   }
 
   /// Moves the clock to the data's date (before its records join the world): back only while the

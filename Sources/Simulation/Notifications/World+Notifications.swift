@@ -54,10 +54,7 @@ extension World {
       )
     }
     let signer = try jwsSigner()
-    var data = [
-      OrderedJSON.Member("appAppleId", .integer(appAppleId)),
-      .init("bundleId", .string(store.catalog.bundleId)),
-    ]
+    var data = appAppleIdMember + [OrderedJSON.Member("bundleId", .string(store.catalog.bundleId))]
     guard let transactionNumber else {
       guard kind == .test else {
         throw SimulationError(.invalidValue, "\(kind.rawValue) needs a transaction")
@@ -99,17 +96,23 @@ extension World {
     failedCount: Int
   ) throws(SimulationError) -> NotificationRecord {
     let urls = try notificationURLs()
-    let summary = OrderedJSON.object([
-      .init("environment", .string(environment.rawValue)), .init("appAppleId", .integer(appAppleId)),
-      .init("bundleId", .string(store.catalog.bundleId)), .init("productId", .string(productId)),
-      .init("requestIdentifier", .string(requestIdentifier)),
-      .init("storefrontCountryCodes", .array(storefrontCountryCodes.map(OrderedJSON.string))),
-      .init("succeededCount", .integer(Int64(succeededCount))),
-      .init("failedCount", .integer(Int64(failedCount))),
-    ])
+    let summary = OrderedJSON.object(
+      [OrderedJSON.Member("environment", .string(environment.rawValue))] + appAppleIdMember + [
+        .init("bundleId", .string(store.catalog.bundleId)), .init("productId", .string(productId)),
+        .init("requestIdentifier", .string(requestIdentifier)),
+        .init("storefrontCountryCodes", .array(storefrontCountryCodes.map(OrderedJSON.string))),
+        .init("succeededCount", .integer(Int64(succeededCount))),
+        .init("failedCount", .integer(Int64(failedCount))),
+      ])
     return try keepNotification(
       .renewalExtension, .summary, body: .init("summary", summary), to: urls,
       signer: try jwsSigner())
+  }
+
+  /// `appAppleId` of `data` and `summary`: in production only (Apple: "It isn't present in the
+  /// sandbox environment"; its verifier compares it in production only).
+  private var appAppleIdMember: [OrderedJSON.Member] {
+    appAppleIdInEnvironment.map { [OrderedJSON.Member("appAppleId", .integer($0))] } ?? []
   }
 
   /// The URLs of the world's environment.

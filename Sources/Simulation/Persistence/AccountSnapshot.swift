@@ -13,9 +13,13 @@ struct AccountSnapshot: Codable, Hashable {
   var revocations: [Int]
   var introductoryOfferGroups: [String]
   var subscriptions: [SubscriptionSnapshot]
+  /// The app download transaction (`appTransactionId`); absent in worlds saved before storebench
+  /// kept one, which then get one as they load (see `Store.restore`).
+  var appTransactionId: String?
 
   init(_ account: Account) {
     name = account.name
+    appTransactionId = account.appTransactionId
     revision = account.revision
     history = account.history.map(PurchaseRecordSnapshot.init)
     earlierVersions = account.earlierVersionList.map(EarlierVersionSnapshot.init)
@@ -43,12 +47,13 @@ struct AccountSnapshot: Codable, Hashable {
       let number = try SnapshotPath.number(entry.transactionId, at: "\(path).finishedConsumables[\(index)]")
       finished[number] = entry.revision
     }
+    let appTransaction = try SnapshotPath.number(optional: appTransactionId, at: "\(path).appTransactionId")
     let account: Account
     do {
       account = try Account(
         restoring: name, history: records, revision: revision, earlierVersions: versions,
         finishedConsumables: finished, modifications: modifications, revocations: revocations,
-        introductoryOfferGroups: Set(introductoryOfferGroups))
+        introductoryOfferGroups: Set(introductoryOfferGroups), appTransactionNumber: appTransaction)
     } catch {
       throw WorldFileError(path: path, reason: error.description)
     }

@@ -21,6 +21,9 @@ struct StoreSnapshot: Codable, Hashable {
   var refundRequests: [RefundRequestSnapshot]
   var nextTransactionId: String
   var nextWebOrderLineItemId: String
+  /// The app download transaction the next account gets; absent in worlds saved before
+  /// storebench kept them.
+  var nextAppTransactionId: String?
   var scheduledEvents: [ScheduledEventSnapshot]
 
   init(_ store: Store) {
@@ -45,6 +48,7 @@ struct StoreSnapshot: Codable, Hashable {
       RefundRequestSnapshot.init)
     nextTransactionId = String(store.nextTransactionNumber)
     nextWebOrderLineItemId = String(store.nextWebOrderLineItemNumber)
+    nextAppTransactionId = String(store.nextAppTransactionNumber)
     scheduledEvents = store.pendingSubscriptionEvents.map(ScheduledEventSnapshot.init)
   }
 
@@ -89,10 +93,13 @@ struct StoreSnapshot: Codable, Hashable {
     }
     let nextTransaction = try SnapshotPath.number(nextTransactionId, at: path + ".nextTransactionId")
     let nextLineItem = try SnapshotPath.number(nextWebOrderLineItemId, at: path + ".nextWebOrderLineItemId")
+    let nextAppTransaction = try SnapshotPath.number(
+      optional: nextAppTransactionId, at: path + ".nextAppTransactionId")
     do {
       try store.restore(
         accounts: accounts, family: family, priceOverrides: overrides, refundRequests: requests,
-        nextTransactionNumber: nextTransaction, nextWebOrderLineItemNumber: nextLineItem, events: events)
+        nextTransactionNumber: nextTransaction, nextWebOrderLineItemNumber: nextLineItem,
+        nextAppTransactionNumber: nextAppTransaction, events: events)
     } catch {
       throw WorldFileError(path: path, reason: error.description)
     }

@@ -24,7 +24,9 @@ struct APIContext {
   }
 
   /// Finds the transaction of a path parameter: any transaction id of a customer (an original
-  /// transaction id is the id of the first transaction).
+  /// transaction id is the id of the first transaction). A customer's app transaction id names no
+  /// transaction: `4000048` (AppTransactionIdNotSupportedError), as Apple's Get Transaction Info
+  /// answers; the endpoints that take one ask ``customer(_:)``.
   ///
   /// - Parameters:
   ///   - text: The id as the path gives it.
@@ -35,6 +37,7 @@ struct APIContext {
     _ text: String, invalid: APIError = .invalidTransactionId, notFound: APIError = .transactionIdNotFound
   ) throws(APIError) -> Found {
     guard let number = Self.number(text) else { throw invalid }
+    guard store.account(holdingAppTransaction: number) == nil else { throw .appTransactionIdNotSupported }
     guard let account = store.account(holdingTransaction: number),
       let index = account.index(ofTransaction: number)
     else { throw notFound }
@@ -45,6 +48,19 @@ struct APIContext {
       }
     }
     return found
+  }
+
+  /// Finds the customer of a path parameter that is Apple's `anyTransactionId` (API 1.20): a
+  /// transaction id or original transaction id of the customer's, as ``transaction(_:invalid:notFound:)``
+  /// finds it, or the customer's `appTransactionId`, which names the account alone (no
+  /// `not-found-younger` delay: it is no purchase).
+  ///
+  /// - Throws: `4000006` for an id that is not a number, `4040010` for one no customer has.
+  func customer(_ text: String) throws(APIError) -> Account {
+    if let number = Self.number(text), let account = store.account(holdingAppTransaction: number) {
+      return account
+    }
+    return try transaction(text).account
   }
 
   /// A transaction id's number: 1 to 19 ASCII digits.

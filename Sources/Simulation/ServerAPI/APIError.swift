@@ -146,7 +146,7 @@ public struct APIError: Error, Hashable, Sendable {
     4_000_047, "Invalid request. The transaction type is not supported.")
   /// Apple's `AppTransactionIdNotSupportedError`.
   public static let appTransactionIdNotSupported = APIError(
-    4_000_048, "Invalid request. App transaction ids are not supported by this endpoint.")
+    4_000_048, "Invalid request. App transactions aren't supported by this endpoint.")
   /// Apple's `InvalidAppAccountTokenUUIDError`.
   public static let invalidAppAccountTokenUUID = APIError(
     4_000_183, "Invalid request. The app account token must be a valid UUID.")

@@ -16,17 +16,17 @@ extension AppStoreServerAPI {
     try history(context, version: 1)
   }
 
-  /// #2 Get Transaction History (`GET /inApps/v2/history/{transactionId}`) and #3 its deprecated
-  /// v1 (`GET /inApps/v1/history/{transactionId}`): the customer's whole history for the app, 20 a
+  /// #2 Get Transaction History (`GET /inApps/v2/history/{anyTransactionId}`) and #3 its deprecated
+  /// v1 (`GET /inApps/v1/history/{anyTransactionId}`): the customer's whole history for the app, 20 a
   /// page, by modification (a purchase, or the refund, upgrade or revocation that changed it last;
   /// a record changed after it was read comes again further on, as Apple's does). v1 leaves out
-  /// finished consumables. Free re-downloads are no transactions of their own, as in receipts.
+  /// finished consumables. Free re-downloads are no transactions of their own, as in receipts. The
+  /// customer is named by any of their transaction ids or their `appTransactionId`.
   ///
   /// Each page costs its 20 records plus the records its filters skip.
   private static func history(_ context: APIContext, version: Int) throws(APIError) -> APIResponse {
     let query = try HistoryQuery(context.request, version: version)
-    let found = try context.transaction(context.parameters[0])
-    let account = found.account
+    let account = try context.customer(context.parameters[0])
     let modifications = account.modifications.count
     var position = query.ascending ? 0 : modifications
     if let revision = query.revision {

@@ -5,12 +5,13 @@ extension AppStoreServerAPI {
   /// Refunded transactions Refund History V1 gives at most.
   static let refundHistoryV1Limit = 50
 
-  /// #6 Get Refund History: `GET /inApps/v2/refund/lookup/{transactionId}`: the customer's refunded
-  /// and revoked transactions in the order they were revoked, 20 a page. The last page's
-  /// `revision` asks later for refunds made since.
+  /// #6 Get Refund History: `GET /inApps/v2/refund/lookup/{anyTransactionId}` (any transaction id
+  /// of the customer's, or their `appTransactionId`): the customer's refunded and revoked
+  /// transactions in the order they were revoked, 20 a page. The last page's `revision` asks later
+  /// for refunds made since.
   static func refundHistory(_ context: APIContext) throws(APIError) -> APIResponse {
-    let found = try context.transaction(context.parameters[0])
-    let revocations = found.account.revocations
+    let account = try context.customer(context.parameters[0])
+    let revocations = account.revocations
     let digest = PageToken.digest(of: "refund-history-v2")
     var position = 0
     if let revision = context.request.values(of: "revision").first {
@@ -22,11 +23,11 @@ extension AppStoreServerAPI {
     let signer = try context.signer()
     var signed: [String] = []
     while signed.count < pageSize, position < revocations.count {
-      let record = found.account.history[revocations[position]]
+      let record = account.history[revocations[position]]
       position += 1
       if HistoryQuery.isRevoked(record) { signed.append(try context.signedTransaction(record, with: signer)) }
     }
-    let hasMore = revocations[position...].contains { HistoryQuery.isRevoked(found.account.history[$0]) }
+    let hasMore = revocations[position...].contains { HistoryQuery.isRevoked(account.history[$0]) }
     return json(
       RefundHistoryResponse(
         signedTransactions: signed, revision: PageToken(position: position, digest: digest).text,

@@ -3,7 +3,8 @@ import Store
 import Verifier
 
 extension AppStoreServerAPI {
-  /// #4 Get All Subscription Statuses: `GET /inApps/v1/subscriptions/{transactionId}`: for each
+  /// #4 Get All Subscription Statuses: `GET /inApps/v1/subscriptions/{anyTransactionId}` (any
+  /// transaction id of the customer's, or their `appTransactionId`): for each
   /// subscription group of the customer, one item per original transaction with its status (1–5),
   /// the latest period's transaction and the renewal info; `status` (repeatable, 1–5) filters.
   /// A family member's shared subscriptions are not among them (they have no renewal of their own
@@ -14,17 +15,17 @@ extension AppStoreServerAPI {
       guard let status = Int(text), (1...5).contains(status) else { throw .invalidStatus }
       wanted.insert(status)
     }
-    let found = try context.transaction(context.parameters[0])
+    let account = try context.customer(context.parameters[0])
     let signer = try context.signer()
     let factory = SignedPayloadFactory(world: context.world)
     var data: [SubscriptionGroupIdentifierItem] = []
-    for state in found.account.subscriptions.values.sorted(by: { $0.group < $1.group }) {
+    for state in account.subscriptions.values.sorted(by: { $0.group < $1.group }) {
       let status = state.status(at: context.now).serverAPIStatus
       guard wanted.isEmpty || wanted.contains(status) else { continue }
       let item = LastTransactionsItem(
         status: status, originalTransactionId: String(state.originalTransactionNumber),
         signedTransactionInfo: try context.signedTransaction(
-          found.account.history[state.latestIndex], with: signer),
+          account.history[state.latestIndex], with: signer),
         signedRenewalInfo: try context.sign(factory.renewalInfo(state), with: signer))
       data.append(
         SubscriptionGroupIdentifierItem(

@@ -3,7 +3,9 @@ import Store
 import Verifier
 
 extension AppStoreServerAPI {
-  /// #1 Get Transaction Info: `GET /inApps/v1/transactions/{transactionId}`.
+  /// #1 Get Transaction Info: `GET /inApps/v1/transactions/{transactionId}`; a customer's
+  /// `appTransactionId` gets `4000048`, as Apple's answers (every endpoint whose path names one
+  /// transaction does the same).
   static func transactionInfo(_ context: APIContext) throws(APIError) -> APIResponse {
     let found = try context.transaction(context.parameters[0])
     let signed = try context.signedTransaction(found.record, with: try context.signer())
@@ -44,15 +46,15 @@ extension AppStoreServerAPI {
     return .empty(200)
   }
 
-  /// #17 Get App Transaction Info: `GET /inApps/v1/transactions/appTransactions/{transactionId}`:
-  /// the app transaction of the customer's app on a device signed in to the customer's account.
+  /// #17 Get App Transaction Info: `GET /inApps/v1/transactions/appTransactions/{anyTransactionId}`
+  /// (any transaction id of the customer's, or their `appTransactionId`): the app transaction of
+  /// the customer's app on a device signed in to the customer's account.
   static func appTransactionInfo(_ context: APIContext) throws(APIError) -> APIResponse {
-    let found = try context.transaction(context.parameters[0])
-    guard let device = context.world.devices(of: found.account).first else {
+    let account = try context.customer(context.parameters[0])
+    guard let device = context.world.devices(of: account).first else {
       throw .appTransactionDoesNotExist
     }
-    var payload = SignedPayloadFactory(world: context.world).appTransaction(for: device)
-    if context.world.environment == .production { payload.appAppleId = context.world.appAppleId }
+    let payload = SignedPayloadFactory(world: context.world).appTransaction(for: device)
     let signed = try context.sign(payload, with: try context.signer())
     return json(AppTransactionInfoResponse(signedAppTransactionInfo: signed))
   }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Queue
 import Store
@@ -22,6 +23,14 @@ public struct SignedPayloadFactory {
   ]
 
   /// A `JWSTransactionDecodedPayload` for a history entry.
+  ///
+  /// Besides the entry's own facts it carries the fields of 2024–2026: `appTransactionId` (the
+  /// holding account's app download transaction, `Account.appTransactionNumber`),
+  /// `price` in milliunits and `currency`, `transactionReason`, the offer's `offerDiscountType`
+  /// and `offerPeriod`, and for a refunded entry `revocationType` (`REFUND_FULL`, or
+  /// `REFUND_PRORATED` when less than the whole charge came back) with `revocationPercentage` in
+  /// milliunits; a family member's entry revoked with the purchaser's is `FAMILY_REVOKE`, without
+  /// a percentage (no money of the member's came back).
   public func transaction(_ record: PurchaseRecord) -> JWSTransactionDecodedPayload {
     let product = store.catalog.product(record.productId)
     var payload = JWSTransactionDecodedPayload(
@@ -36,23 +45,38 @@ public struct SignedPayloadFactory {
       signedDate: store.clock.now, environment: world.environment, storefront: record.storefront,
       storefrontId: Self.storefrontIds[record.storefront],
       transactionReason: record.reason == .renewal ? .renewal : .purchase, currency: record.charged.currency,
-      price: Self.milliunits(record.charged.amount))
+      price: Self.milliunits(record.charged.amount),
+      appTransactionId: store.account(holdingTransaction: record.transactionNumber)?.appTransactionId)
     if let cancelled = record.cancellationDate, !record.isUpgraded {
       payload.revocationDate = cancelled
       payload.revocationReason = record.cancellationReason == .appIssue ? .refundedDueToIssue : .otherReason
+      if record.isFamilyShared {
+        payload.revocationType = .familyRevoke
+      } else {
+        let percentage = Self.refundedPercentage(of: record)
+        payload.revocationType = percentage == Self.whole ? .refundFull : .refundProrated
+        payload.revocationPercentage = percentage
+      }
     }
     if record.isUpgraded { payload.isUpgraded = true }
     payload.appAccountToken = world.serverAPI.appAccountToken(for: record)
     if record.isTrialPeriod || record.isInIntroOfferPeriod || record.promotionalOfferId != nil {
+      let offer = offer(of: record)
       payload.offerType = record.promotionalOfferId == nil ? .introductoryOffer : .promotionalOffer
       payload.offerIdentifier = record.promotionalOfferId
-      payload.offerDiscountType = record.isTrialPeriod ? .freeTrial : .payAsYouGo
+      payload.offerDiscountType =
+        offer.map { Self.discountType($0.mode) } ?? (record.isTrialPeriod ? .freeTrial : nil)
+      payload.offerPeriod = offer?.duration.iso8601
     }
     return payload
   }
 
-  /// A `JWSRenewalInfoDecodedPayload` for a subscription.
+  /// A `JWSRenewalInfoDecodedPayload` for a subscription: with `appTransactionId`, the app account
+  /// token of its current period, and the offer the next renewal is in (a promotional offer
+  /// redeemed for it, or the current offer's periods left), whose price is then `renewalPrice`.
   public func renewalInfo(_ state: SubscriptionState) -> JWSRenewalInfoDecodedPayload {
+    let account = store.account(named: state.accountName)
+    let next = state.pendingOffer ?? (state.offerPeriodsLeft > 0 ? state.offer : nil)
     let price = store.catalog.product(state.autoRenewProductId).map { store.price(of: $0) }
     var payload = JWSRenewalInfoDecodedPayload(
       originalTransactionId: String(state.originalTransactionNumber),
@@ -61,12 +85,19 @@ public struct SignedPayloadFactory {
       signedDate: store.clock.now, environment: world.environment,
       recentSubscriptionStartDate: state.originalPurchaseDate,
       renewalDate: state.isLive && state.isAutoRenewOn ? state.expiresDate : nil, currency: price?.currency,
-      renewalPrice: price.map { Self.milliunits($0.amount) })
+      renewalPrice: price.map { Self.milliunits(next?.price ?? $0.amount) },
+      appTransactionId: account?.appTransactionId)
     payload.expirationIntent = state.expirationIntent
     if state.billingRetryStart != nil { payload.isInBillingRetryPeriod = true }
     payload.gracePeriodExpiresDate = state.gracePeriodExpiresDate
-    if let account = store.account(named: state.accountName), state.latestIndex < account.history.count {
+    if let account, state.latestIndex < account.history.count {
       payload.appAccountToken = world.serverAPI.appAccountToken(for: account.history[state.latestIndex])
+    }
+    if let next {
+      payload.offerType = next.id == nil ? .introductoryOffer : .promotionalOffer
+      payload.offerIdentifier = next.id
+      payload.offerDiscountType = Self.discountType(next.mode)
+      payload.offerPeriod = next.duration.iso8601
     }
     switch state.priceConsent {
     case .none: break
@@ -76,16 +107,53 @@ public struct SignedPayloadFactory {
     return payload
   }
 
-  /// The `AppTransaction` of the app on a device.
+  /// The `AppTransaction` of the app on a device: `appTransactionId` is the signed-in account's
+  /// app download transaction (none when no account is signed in), `originalPlatform` `iOS`, and
+  /// `appAppleId` the world's ``World/appAppleId`` in production, absent in the sandbox (Apple's
+  /// `AppTransaction.appID` is nil there).
   public func appTransaction(for device: Device) -> AppTransaction {
     AppTransaction(
-      receiptType: world.environment, appAppleId: 0, bundleId: store.catalog.bundleId,
+      receiptType: world.environment, appAppleId: world.appAppleIdInEnvironment,
+      bundleId: store.catalog.bundleId,
       applicationVersion: store.catalog.appVersion, versionExternalIdentifier: 0,
       receiptCreationDate: store.clock.now, originalPurchaseDate: world.originalPurchaseDate,
       originalApplicationVersion: world.originalApplicationVersion,
       deviceVerification: Data(device.identifier).base64EncodedString(),
       deviceVerificationNonce: UUID(uuid: Self.uuidBytes(device.identifier)).uuidString.lowercased(),
-      originalPlatform: .iOS)
+      appTransactionId: device.queue.account?.appTransactionId, originalPlatform: .iOS)
+  }
+
+  /// The offer a history entry was bought in, as the catalog has it: the promotional offer it
+  /// names, else the product's introductory offer; `nil` for an entry in no offer, or one the
+  /// catalog no longer has.
+  func offer(of record: PurchaseRecord) -> Offer? {
+    guard record.isTrialPeriod || record.isInIntroOfferPeriod || record.promotionalOfferId != nil,
+      let terms = store.catalog.product(record.productId)?.subscription
+    else { return nil }
+    guard let id = record.promotionalOfferId else { return terms.introductoryOffer }
+    return terms.promotionalOffers.first { $0.id == id }
+  }
+
+  /// Apple's `offerDiscountType` of an offer's payment mode.
+  static func discountType(_ mode: Offer.PaymentMode) -> OfferDiscountType {
+    switch mode {
+    case .freeTrial: .freeTrial
+    case .payAsYouGo: .payAsYouGo
+    case .payUpFront: .payUpFront
+    }
+  }
+
+  /// All of a charge, in milliunits of a percent: `revocationPercentage` 100000.
+  static let whole: Int32 = 100_000
+
+  /// How much of a refunded entry's charge came back, in milliunits of a percent (rounded to
+  /// three decimals, as Apple's `revocationPercentage`); a free entry's refund is whole.
+  static func refundedPercentage(of record: PurchaseRecord) -> Int32 {
+    guard record.charged.amount > 0, let refunded = record.refunded else { return whole }
+    var share = refunded.amount / record.charged.amount * Decimal(whole)
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &share, 0, .plain)
+    return Int32(truncating: NSDecimalNumber(decimal: min(rounded, Decimal(whole))))
   }
 
   /// Prices in JWS payloads are in milliunits: 0.99 is 990.

@@ -45,6 +45,10 @@ public final class World: StoreListener {
   /// The app's Apple ID (`appAppleId`) in server answers and notifications; Apple's verifiers
   /// compare it in production.
   public var appAppleId: Int64 = 1_234_567_890
+  /// `appAppleId` as Apple writes it into app transactions, receipts (`app_item_id`) and
+  /// notifications: ``appAppleId`` in production, `nil` in the sandbox, where Apple leaves it out
+  /// (receipts say 0). The App Store Server API's answers carry ``appAppleId`` in both.
+  public var appAppleIdInEnvironment: Int64? { environment == .production ? appAppleId : nil }
   /// The app version the customer first got, as an imported receipt gave it; otherwise
   /// ``originalApplicationVersion`` follows the environment.
   public var importedOriginalApplicationVersion: String?
@@ -91,7 +95,8 @@ public final class World: StoreListener {
     self.identity = identity
     store = Store(
       catalog: catalog, log: log, firstTransactionNumber: identity.firstTransactionNumber,
-      firstWebOrderLineItemNumber: identity.firstWebOrderLineItemNumber)
+      firstWebOrderLineItemNumber: identity.firstWebOrderLineItemNumber,
+      firstAppTransactionNumber: identity.firstAppTransactionNumber)
     self.configuredAuthorityDirectory = authorityDirectory
     device = Device(
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)

@@ -1,7 +1,8 @@
 import Store
 
 /// What tells one world's identifiers from another's: a seed, from which the first transaction
-/// id, the first web order line item id and the stream of `notificationUUID`s derive.
+/// id, the first web order line item id, the first `appTransactionId` and the stream of
+/// `notificationUUID`s derive.
 ///
 /// Seed 0 is the scripted identity: transaction ids from 2000000000000001, line items from
 /// 2000000500000001 and the same UUIDs in every world, so that scripts and their transcripts
@@ -44,6 +45,13 @@ public struct WorldIdentity: Hashable, Sendable {
   public var firstWebOrderLineItemNumber: UInt64 {
     // The salt spells "lineitem".
     TransactionIdentifierGenerator.firstWebOrderLineItemNumber + offset(salt: 0x6c69_6e65_6974_656d)
+  }
+
+  /// The first app download transaction id (`appTransactionId`, the first account's) a new world
+  /// with this identity gives.
+  public var firstAppTransactionNumber: UInt64 {
+    // The salt spells "appdownl".
+    Store.firstAppTransactionNumber + offset(salt: 0x6170_7064_6f77_6e6c)
   }
 
   /// The `notificationUUID` of the world's `number`th notification (from 1): UUID-shaped (version

@@ -8,8 +8,19 @@ struct JWSCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "jws",
     abstract:
-      "Sign a transaction (JWSTransaction), its subscription's renewal info, or the app transaction, as StoreKit 2 and the App Store Server API do."
-  )
+      "Sign a transaction (JWSTransaction), its subscription's renewal info, or the app transaction, as StoreKit 2 and the App Store Server API do.",
+    discussion: """
+      Every payload carries appTransactionId, the account's app download transaction: one per \
+      account (and per family member), 18 digits, given in the order accounts are added (default \
+      705000000000000001) and kept in saved worlds; the same in the app transaction, every \
+      transaction, renewal info, notification and Server API answer, and accepted by the Server API \
+      where Apple takes anyTransactionId (history, statuses, refund history, app transaction info; \
+      elsewhere 4000048). Transactions also carry price (milliunits) and currency, \
+      transactionReason, offerDiscountType and offerPeriod in an offer, and after a refund \
+      revocationType (REFUND_FULL, FAMILY_REVOKE for a family member's share) and \
+      revocationPercentage. The app transaction has originalPlatform iOS, and appAppleId (the \
+      app's Apple ID, as receipts' app_item_id and notifications) in production only, as Apple.
+      """)
 
   @Argument(help: "The transaction (#N, last or an id).", completion: .session(.transactions))
   var transaction: String?
