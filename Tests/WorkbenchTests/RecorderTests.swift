@@ -114,6 +114,22 @@ private struct PromptFixture {
     #expect(prompt.output.lines.contains { $0.hasPrefix("recording stopped: 8 lines in ") })
   }
 
+  @Test func aRecordingKeepsStoreKit2PurchasesAndLeavesItsQueriesOut() throws {
+    let prompt = try PromptFixture()
+    defer { try? FileManager.default.removeItem(at: prompt.directory) }
+    prompt.type([
+      "record r.storebench", "app", "app sk2", "purchase level.pack", "entitlements", "updates", "unfinished",
+      "latest level.pack", "all-transactions", "subscription-status level.pack", "app-transaction",
+      "listener",
+      "unverified-next", "latest level.pack", "listener finish off", "record stop",
+    ])
+    let lines = try prompt.file("r.storebench").split(separator: "\n").map(String.init)
+    #expect(
+      lines.filter { !$0.hasPrefix("#") } == [
+        "app sk2", "purchase level.pack", "unverified-next", "latest level.pack", "listener finish off",
+      ])
+  }
+
   @Test func theStatusNamesTheFile() throws {
     let prompt = try PromptFixture()
     defer { try? FileManager.default.removeItem(at: prompt.directory) }

@@ -18,6 +18,9 @@ struct AllTransactionsCommand: SessionCommand {
     try requireNonEmpty(productId, "the product id")
   }
 
+  /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
+  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+
   func execute(in session: Session) throws {
     if let productId { try session.requireProduct(productId) }
     let records = CurrentEntitlements.allTransactions(of: try session.account, productId: productId)

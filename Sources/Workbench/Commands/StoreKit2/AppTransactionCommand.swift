@@ -20,6 +20,8 @@ struct AppTransactionCommand: SessionCommand {
     }
   }
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let world = session.world
     let payload = SignedPayloadFactory(world: world).appTransaction(for: session.device)

@@ -20,6 +20,9 @@ struct EntitlementsCommand: SessionCommand {
     try requireNonEmpty(productId, "the product id")
   }
 
+  /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
+  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+
   func execute(in session: Session) throws {
     if let productId { try session.requireProduct(productId) }
     let account = try session.account

@@ -14,6 +14,9 @@ struct LatestCommand: SessionCommand {
     try requireNonEmpty(productId, "the product id")
   }
 
+  /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
+  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+
   func execute(in session: Session) throws {
     try session.requireProduct(productId)
     guard let record = CurrentEntitlements.allTransactions(of: try session.account, productId: productId).last

@@ -21,6 +21,9 @@ struct SubscriptionStatusCommand: SessionCommand {
     try requireNonEmpty(productId, "the product id")
   }
 
+  /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
+  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+
   func execute(in session: Session) throws {
     try session.requireProduct(productId)
     let account = try session.account

@@ -8,6 +8,9 @@ struct UnfinishedCommand: SessionCommand {
     abstract: "List Transaction.unfinished: the device's transactions not finished yet (either API).",
     discussion: "`finish TXN` finishes one, whichever API bought it.")
 
+  /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
+  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+
   func execute(in session: Session) throws {
     let waiting = session.device.queue.transactions.filter { $0.state == .purchased && !$0.isFinished }
     guard !waiting.isEmpty else { return session.print("no unfinished transactions") }

@@ -13,6 +13,8 @@ struct UpdatesCommand: SessionCommand {
       the app made on this device through `purchase` returns through its PurchaseResult instead.
       """)
 
+  func changesWorld(in _: Session) -> Bool { false }
+
   func execute(in session: Session) throws {
     let app = session.device.storeKit2
     guard !app.updates.isEmpty else {
