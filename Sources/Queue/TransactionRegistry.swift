@@ -4,6 +4,9 @@ public final class TransactionRegistry {
   /// All transactions, in order of creation.
   public private(set) var all: [PaymentTransaction] = []
   private var byIdentifier: [String: PaymentTransaction] = [:]
+  /// The most recent transaction of each identifier on each device, by device then identifier
+  /// (a renewal is a transaction on every device that heard it).
+  private var byDevice: [String: [String: PaymentTransaction]] = [:]
 
   /// Creates an empty registry.
   public init() {}
@@ -13,12 +16,14 @@ public final class TransactionRegistry {
 
   func register(_ transaction: PaymentTransaction) {
     all.append(transaction)
-    if let identifier = transaction.transactionIdentifier { byIdentifier[identifier] = transaction }
+    identify(transaction)
   }
 
   /// Indexes a transaction under the identifier the App Store gave it after it was registered.
   func identify(_ transaction: PaymentTransaction) {
-    if let identifier = transaction.transactionIdentifier { byIdentifier[identifier] = transaction }
+    guard let identifier = transaction.transactionIdentifier else { return }
+    byIdentifier[identifier] = transaction
+    byDevice[transaction.device, default: [:]][identifier] = transaction
   }
 
   /// The transaction with this handle.
@@ -32,5 +37,10 @@ public final class TransactionRegistry {
   /// The most recent transaction with this App Store identifier.
   public func transaction(identifier: String) -> PaymentTransaction? {
     byIdentifier[identifier]
+  }
+
+  /// The most recent transaction with this App Store identifier on one device.
+  public func transaction(identifier: String, onDevice device: String) -> PaymentTransaction? {
+    byDevice[device]?[identifier]
   }
 }

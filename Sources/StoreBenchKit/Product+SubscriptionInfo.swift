@@ -1,5 +1,5 @@
 import Foundation
-import Store
+import Verifier
 
 extension Product {
   /// `Product.SubscriptionInfo`.
@@ -29,13 +29,13 @@ extension Product {
       /// When it renews.
       public let renewalDate: Date?
 
-      init(_ state: SubscriptionState, at now: Date) {
-        originalTransactionID = state.originalTransactionNumber
-        autoRenewPreference = state.autoRenewProductId
-        willAutoRenew = state.isAutoRenewOn
-        isInBillingRetry = state.billingRetryStart != nil
-        gracePeriodExpirationDate = state.gracePeriodExpiresDate
-        renewalDate = state.isLive && state.isAutoRenewOn ? state.expiresDate : nil
+      init(_ info: JWSRenewalInfoDecodedPayload) {
+        originalTransactionID = info.originalTransactionId.flatMap(UInt64.init) ?? 0
+        autoRenewPreference = info.autoRenewProductId ?? ""
+        willAutoRenew = info.autoRenewStatus == .on
+        isInBillingRetry = info.isInBillingRetryPeriod == true
+        gracePeriodExpirationDate = info.gracePeriodExpiresDate
+        renewalDate = info.renewalDate
       }
     }
 

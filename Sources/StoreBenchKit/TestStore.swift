@@ -280,7 +280,8 @@ public actor TestStore {
       Product.SubscriptionInfo.Status(
         state: Product.SubscriptionInfo.RenewalState(rawValue: renewal.rawValue) ?? .expired,
         transaction: verified(account.history[state.latestIndex]),
-        renewalInfo: Product.SubscriptionInfo.RenewalInfo(state, at: now))
+        renewalInfo: Product.SubscriptionInfo.RenewalInfo(
+          SignedPayloadFactory(world: world).renewalInfo(state)))
     ]
   }
 

@@ -79,8 +79,7 @@ public final class StoreKit2App: StoreKit2Client {
   /// The handle of this device's transaction for an App Store transaction, if it has one (each
   /// device that heard a renewal has a transaction of its own for it).
   public func handle(of record: PurchaseRecord) -> Int? {
-    world?.registry.all.last { $0.device == device.name && $0.transactionIdentifier == record.transactionId }?
-      .handle
+    world?.registry.transaction(identifier: record.transactionId, onDevice: device.name)?.handle
   }
 
   /// Arms a damage for the next signed transaction this device's app gets.

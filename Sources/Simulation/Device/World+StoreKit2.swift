@@ -21,7 +21,7 @@ extension World {
     do {
       token = try signer.sign(payload)
     } catch {
-      throw SimulationError(.invalidValue, "cannot sign transaction \(record.transactionId): \(error)")
+      throw SimulationError(.signingFailed, "cannot sign transaction \(record.transactionId): \(error)")
     }
     var validationTime = store.clock.now
     switch damage {
@@ -40,6 +40,31 @@ extension World {
       return (token, .verified)
     } catch {
       return (token, .unverified(VerificationError(error)))
+    }
+  }
+
+  /// Signs the app transaction of a device (`AppTransaction.shared`) and checks it as StoreKit
+  /// does, against the local root at the clock's time.
+  ///
+  /// - Returns: The payload, the compact JWS and what the check found.
+  /// - Throws: ``SimulationError`` when the authority cannot be opened or signing fails.
+  public func storeKit2AppTransaction(
+    on device: Device
+  ) throws(SimulationError) -> (payload: AppTransaction, jws: String, verification: VerificationResult) {
+    let payload = SignedPayloadFactory(world: self).appTransaction(for: device)
+    let signer = try jwsSigner()
+    let token: String
+    do {
+      token = try signer.sign(payload)
+    } catch {
+      throw SimulationError(.signingFailed, "cannot sign the app transaction: \(error)")
+    }
+    let verifier = device.storeKit2.verifier(of: try authority())
+    do {
+      _ = try verifier.verify(token, at: store.clock.now)
+      return (payload, token, .verified)
+    } catch {
+      return (payload, token, .unverified(VerificationError(error)))
     }
   }
 

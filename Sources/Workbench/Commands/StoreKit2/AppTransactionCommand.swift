@@ -1,7 +1,6 @@
 import ArgumentParser
 import Simulation
 import Store
-import Verifier
 
 /// `app-transaction [refresh]`: `AppTransaction.shared` (and `refresh()`).
 struct AppTransactionCommand: SessionCommand {
@@ -23,17 +22,7 @@ struct AppTransactionCommand: SessionCommand {
   func changesWorld(in _: Session) -> Bool { false }
 
   func execute(in session: Session) throws {
-    let world = session.world
-    let payload = SignedPayloadFactory(world: world).appTransaction(for: session.device)
-    let token = try world.jwsSigner().sign(payload)
-    let verifier = JWSVerifier(trustedRoots: [try world.authority().root])
-    let verification: String
-    do {
-      _ = try verifier.verify(token, at: world.store.clock.now)
-      verification = "verified"
-    } catch {
-      verification = "unverified \(VerificationError(error).rawValue)"
-    }
+    let (payload, _, verification) = try session.world.storeKit2AppTransaction(on: session.device)
     var words = [
       "bundleID \(payload.bundleId ?? "")", "appVersion \(payload.applicationVersion ?? "")",
       "originalAppVersion \(payload.originalApplicationVersion ?? "")",
@@ -42,7 +31,7 @@ struct AppTransactionCommand: SessionCommand {
     ]
     if let id = payload.appTransactionId { words.append("appTransactionID \(id)") }
     if let platform = payload.rawOriginalPlatform { words.append("originalPlatform \(platform)") }
-    words.append(verification)
+    words.append(verification.description)
     session.print(
       "\(action == "refresh" ? "refreshed " : "")AppTransaction: " + words.joined(separator: ", "))
   }

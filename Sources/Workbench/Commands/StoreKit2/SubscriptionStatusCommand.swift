@@ -31,17 +31,16 @@ struct SubscriptionStatusCommand: SessionCommand {
     let state = try store.subscription(for: productId, account: account)
     let renewal = RenewalState(state.status(at: store.clock.now))
     session.print("status \(renewal.rawValue) (group \(state.group))")
+    let info = SignedPayloadFactory(world: session.world).renewalInfo(state)
     var renewalWords = [
-      "renewalInfo: \(state.autoRenewProductId)", "willAutoRenew \(state.isAutoRenewOn)",
+      "renewalInfo: \(info.autoRenewProductId ?? "")", "willAutoRenew \(info.autoRenewStatus == .on)",
     ]
-    if let intent = state.expirationIntent { renewalWords.append("expirationReason \(intent)") }
-    if state.billingRetryStart != nil { renewalWords.append("isInBillingRetry true") }
-    if let grace = state.gracePeriodExpiresDate {
+    if let intent = info.expirationIntent { renewalWords.append("expirationReason \(intent)") }
+    if info.isInBillingRetryPeriod == true { renewalWords.append("isInBillingRetry true") }
+    if let grace = info.gracePeriodExpiresDate {
       renewalWords.append("gracePeriodExpirationDate \(Timestamp.iso8601(grace))")
     }
-    if state.isLive && state.isAutoRenewOn {
-      renewalWords.append("renewalDate \(Timestamp.iso8601(state.expiresDate))")
-    }
+    if let renewal = info.renewalDate { renewalWords.append("renewalDate \(Timestamp.iso8601(renewal))") }
     session.print(renewalWords.joined(separator: ", "))
     if state.latestIndex < account.history.count {
       session.print("transaction: " + (try session.storeKit2Line(account.history[state.latestIndex])))
