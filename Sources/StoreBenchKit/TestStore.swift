@@ -80,7 +80,6 @@ public actor TestStore {
 
   private func forwardUpdates() {
     let updates = world.device.storeKit2.updates
-    if updates.count < forwarded { forwarded = 0 }  // the app relaunched
     for update in updates[forwarded...] {
       guard let record = record(transactionId: update.transactionId) else { continue }
       hub.yield(verified(record))
@@ -183,6 +182,7 @@ public actor TestStore {
 
   /// The app quits and launches again: its listener gets the unfinished transactions once more.
   public func relaunchApp() {
+    forwarded = 0  // the relaunched app's listener starts a new list
     step { world.device.relaunch() }
   }
 

@@ -101,6 +101,22 @@ import Testing
     }
   }
 
+  @Test func aRelaunchDeliversTheUnfinishedTransactionsThroughUpdatesFromTheFirst() async throws {
+    let store = try TestStore(catalogFile: Self.catalog)
+    try await store.run {
+      let updates = Transaction.updates
+      var iterator = updates.makeAsyncIterator()
+      try await store.purchaseOnAnotherDevice(productID: "maps.hd")
+      #expect(try await iterator.next()?.payloadValue.productID == "maps.hd")
+      for id in ["level.pack", "coins.100"] {
+        _ = try await Product.products(for: [id]).first?.purchase()  // never finished
+      }
+      await store.relaunchApp()
+      // The first unfinished transaction comes first (the second follows it).
+      #expect(try await iterator.next()?.payloadValue.productID == "level.pack")
+    }
+  }
+
   @Test func theAppTransactionNamesTheApp() async throws {
     let store = try TestStore(catalogFile: Self.catalog)
     let app = try await store.run { try await AppTransaction.shared }
