@@ -13,7 +13,8 @@ public struct CodeOffer: Hashable, Sendable {
 
   /// The internal name, such as `Special Winter Offer`.
   public var referenceName: String
-  /// What the customer pays and for how long.
+  /// What the customer pays and for how long: an offer of kind ``Offer/Kind/code`` whose
+  /// identifier is the reference name.
   public var terms: Offer
   /// Who may redeem it; never empty.
   public var eligibility: [Eligibility]
@@ -23,6 +24,9 @@ public struct CodeOffer: Hashable, Sendable {
   /// Creates an offer code.
   public init(referenceName: String, terms: Offer, eligibility: [Eligibility], isStackable: Bool) {
     self.referenceName = referenceName
+    var terms = terms
+    terms.kind = .code
+    terms.id = referenceName
     self.terms = terms
     self.eligibility = eligibility
     self.isStackable = isStackable

@@ -1,8 +1,31 @@
 import Foundation
 
-/// A subscription discount: an introductory offer for new subscribers or a promotional offer for
-/// existing and lapsed ones.
+/// A subscription discount: an introductory offer for new subscribers, a promotional offer for
+/// existing and lapsed ones, the terms of an offer code, or a win-back offer for churned subscribers.
 public struct Offer: Hashable, Sendable, CustomStringConvertible {
+  /// Which of the App Store's four kinds of offer it is; the raw value is the signed transaction's
+  /// `offerType`.
+  public enum Kind: Int, CaseIterable, Hashable, Sendable {
+    /// Once per subscription group per customer, with no identifier (`offerType` 1).
+    case introductory = 1
+    /// Bought with an offer identifier and the developer's signature (`offerType` 2).
+    case promotional = 2
+    /// Redeemed with an offer code; its identifier is the code offer's reference name (`offerType` 3).
+    case code = 3
+    /// For churned subscribers, by offer identifier (`offerType` 4).
+    case winBack = 4
+
+    /// Words for people: `introductory`, `promotional`, `code`, `win-back`.
+    public var name: String {
+      switch self {
+      case .introductory: "introductory"
+      case .promotional: "promotional"
+      case .code: "code"
+      case .winBack: "win-back"
+      }
+    }
+  }
+
   /// How the customer pays during the offer, as App Store Connect names the three kinds.
   public enum PaymentMode: String, CaseIterable, Hashable, Sendable {
     /// Nothing to pay for `numberOfPeriods` periods.
@@ -22,7 +45,9 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The promotional offer identifier; `nil` for an introductory offer.
+  /// Which kind of offer it is.
+  public var kind: Kind
+  /// The offer identifier (an offer code's reference name); `nil` for an introductory offer.
   public var id: String?
   /// How the customer pays.
   public var mode: PaymentMode
@@ -33,15 +58,24 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
   /// What is charged per period (pay as you go) or once (pay up front); zero for a free trial.
   public var price: Decimal
 
-  /// Creates an offer.
+  /// Creates an offer: of `kind`, or without one, introductory when it has no identifier and
+  /// promotional when it has one.
   public init(
-    id: String? = nil, mode: PaymentMode, period: SubscriptionPeriod, numberOfPeriods: Int, price: Decimal
+    id: String? = nil, kind: Kind? = nil, mode: PaymentMode, period: SubscriptionPeriod, numberOfPeriods: Int,
+    price: Decimal
   ) {
     self.id = id
+    self.kind = kind ?? (id == nil ? .introductory : .promotional)
     self.mode = mode
     self.period = period
     self.numberOfPeriods = numberOfPeriods
     self.price = price
+  }
+
+  /// The kind and identifier, for every kind but introductory offers, which have no identifier.
+  public var reference: OfferReference? {
+    guard kind != .introductory, let id else { return nil }
+    return OfferReference(kind: kind, id: id)
   }
 
   /// How long the whole offer lasts: one period times their number (`offerPeriod`, Apple's table:

@@ -25,6 +25,9 @@ public struct Product: Hashable, Sendable {
   public var nonRenewingPeriod: SubscriptionPeriod?
   /// Content Apple hosts for it, downloaded after purchase.
   public var hostedContent: HostedContent?
+  /// Offer codes customers redeem for it: discounted subscription periods for an auto-renewable
+  /// subscription, the product at a one-time price (often free) for any other kind.
+  public var codeOffers: [CodeOffer] = []
 
   /// Creates a product.
   public init(
@@ -44,6 +47,16 @@ public struct Product: Hashable, Sendable {
     self.isFamilyShareable = isFamilyShareable
     self.subscription = subscription
     self.nonRenewingPeriod = nonRenewingPeriod
+  }
+
+  /// The offer of this product a reference names, if the catalog has it.
+  public func offer(_ reference: OfferReference) -> Offer? {
+    switch reference.kind {
+    case .introductory: subscription?.introductoryOffer
+    case .promotional: subscription?.promotionalOffers.first { $0.id == reference.id }
+    case .code: codeOffers.first { $0.referenceName == reference.id }?.terms
+    case .winBack: subscription?.winBackOffers.first { $0.id == reference.id }
+    }
   }
 
   /// The text for a locale: an exact match, else the same language, else the first localization.

@@ -67,6 +67,7 @@ struct StoreKitConfigurationReader {
         throw idNode.fail("\"\(try idNode.string())\" is not the id of its group (\"\(groupID)\")")
       }
       subscription.subscription = try terms(fields, group: name)
+      subscription.codeOffers = try StoreKitOfferReader().codeOffers(fields.optional("codeOffers"))
       result.append((subscription, node))
     }
     return result
@@ -115,9 +116,8 @@ struct StoreKitConfigurationReader {
     var subscription = Subscription(
       group: group, level: try object.optional("groupNumber")?.integer(in: 1...100) ?? 1, period: period,
       introductoryOffer: try offers.introductoryOffer(object),
-      promotionalOffers: try offers.identifiedOffers(object.optional("adHocOffers")))
-    subscription.codeOffers = try offers.codeOffers(object.optional("codeOffers"))
-    subscription.winBackOffers = try offers.identifiedOffers(object.optional("winbackOffers"))
+      promotionalOffers: try offers.identifiedOffers(object.optional("adHocOffers"), kind: .promotional))
+    subscription.winBackOffers = try offers.identifiedOffers(object.optional("winbackOffers"), kind: .winBack)
     subscription.billingPlans = try offers.billingPlans(object.optional("billingPlans"))
     return subscription
   }

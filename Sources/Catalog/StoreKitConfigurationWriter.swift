@@ -101,7 +101,7 @@ public struct StoreKitConfigurationWriter {
     var members = productMembers(product)
     members += [
       ("adHocOffers", .array(terms.promotionalOffers.map { identified($0, kind: "promo", product: id) })),
-      ("codeOffers", .array(terms.codeOffers.enumerated().map { codeOffer($1, index: $0, product: id) })),
+      ("codeOffers", .array(product.codeOffers.enumerated().map { codeOffer($1, index: $0, product: id) })),
       ("groupNumber", .number(String(terms.level))),
       (
         "introductoryOffer",

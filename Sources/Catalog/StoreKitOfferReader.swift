@@ -19,11 +19,12 @@ struct StoreKitOfferReader {
     return try chosen.map { (node) throws(CatalogError) in try terms(node, id: nil) }
   }
 
-  func identifiedOffers(_ node: JSONNode?) throws(CatalogError) -> [Offer] {
+  func identifiedOffers(_ node: JSONNode?, kind: Offer.Kind) throws(CatalogError) -> [Offer] {
     var result: [Offer] = []
     for offerNode in try node?.array() ?? [] {
       let idNode = try offerNode.object().required("offerID")
-      let offer = try terms(offerNode, id: try idNode.nonEmptyString())
+      var offer = try terms(offerNode, id: try idNode.nonEmptyString())
+      offer.kind = kind
       if result.contains(where: { $0.id == offer.id }) {
         throw idNode.fail("duplicate offerID \"\(offer.id ?? "")\"")
       }

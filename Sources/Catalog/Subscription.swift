@@ -11,8 +11,6 @@ public struct Subscription: Hashable, Sendable {
   public var introductoryOffer: Offer?
   /// Promotional offers, by identifier.
   public var promotionalOffers: [Offer]
-  /// Offer codes, redeemed with a code rather than bought with an offer identifier.
-  public var codeOffers: [CodeOffer] = []
   /// Win-back offers for lapsed subscribers, by identifier.
   public var winBackOffers: [Offer] = []
   /// Billing plans with a commitment, where the catalog has them.

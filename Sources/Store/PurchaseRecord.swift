@@ -67,7 +67,7 @@ public struct PurchaseRecord: Hashable, Sendable {
   }
 
   private struct Extras: Hashable, Sendable {
-    var promotionalOfferId: String?
+    var offer: OfferReference?
     var cancellationDate: Date?
     var cancellationReason: CancellationReason?
     var isUpgraded = false
@@ -88,10 +88,22 @@ public struct PurchaseRecord: Hashable, Sendable {
     }
   }
 
+  /// The offer with an identifier this period is in (promotional, offer code or win-back), if any;
+  /// introductory offers are told by ``isTrialPeriod`` and ``isInIntroOfferPeriod``.
+  public var offer: OfferReference? {
+    get { self[extra: \.offer, default: nil] }
+    set { self[extra: \.offer, default: nil] = newValue }
+  }
   /// The promotional offer redeemed for this period, if any.
   public var promotionalOfferId: String? {
-    get { self[extra: \.promotionalOfferId, default: nil] }
-    set { self[extra: \.promotionalOfferId, default: nil] = newValue }
+    get { offer?.kind == .promotional ? offer?.id : nil }
+    set { offer = newValue.map { OfferReference(kind: .promotional, id: $0) } }
+  }
+  /// The reference name of the offer code redeemed for this period, if any (`offer_code_ref_name`).
+  public var offerCodeRefName: String? { offer?.kind == .code ? offer?.id : nil }
+  /// The kind of offer this period is in (the signed transaction's `offerType`), if any.
+  public var offerKind: Offer.Kind? {
+    offer?.kind ?? (isTrialPeriod || isInIntroOfferPeriod ? .introductory : nil)
   }
   /// When Apple refunded it, or when an upgrade replaced it.
   public var cancellationDate: Date? {

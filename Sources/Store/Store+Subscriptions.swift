@@ -83,8 +83,8 @@ extension Store {
         : unit
       record.charged = Price(amount: offer.price, currency: record.charged.currency)
       record.isTrialPeriod = offer.mode == .freeTrial
-      record.isInIntroOfferPeriod = offer.id == nil && offer.mode != .freeTrial
-      record.promotionalOfferId = offer.id
+      record.isInIntroOfferPeriod = offer.kind == .introductory && offer.mode != .freeTrial
+      record.offer = offer.reference
     }
     record.expiresDate = VirtualClock.addingUpToLatest(span, to: record.purchaseDate)
     record.webOrderLineItemNumber = makeWebOrderLineItemNumber()

@@ -59,11 +59,11 @@ let everySettingFixture = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(
       terms.winBackOffers == [
         Offer(
-          id: "com.example.kit.winback", mode: .payAsYouGo, period: .init(value: 1, unit: .month),
+          id: "com.example.kit.winback", kind: .winBack, mode: .payAsYouGo, period: .init(value: 1, unit: .month),
           numberOfPeriods: 2, price: Decimal(string: "2.99")!)
       ])
     #expect(
-      terms.codeOffers == [
+      yearly.codeOffers == [
         CodeOffer(
           referenceName: "Special Winter Offer",
           terms: Offer(

@@ -7,6 +7,9 @@ struct OfferSnapshot: Codable, Hashable {
   var period: String
   var periods: Int
   var price: String
+  /// The kind as the signed transaction's `offerType` (3 code, 4 win-back); left out where the
+  /// identifier tells (none: introductory; one: promotional), as worlds saved before offer codes.
+  var offerType: Int?
 
   init(_ offer: Offer) {
     id = offer.id
@@ -14,6 +17,7 @@ struct OfferSnapshot: Codable, Hashable {
     period = offer.period.iso8601
     periods = offer.numberOfPeriods
     price = "\(offer.price)"
+    if offer.kind == .code || offer.kind == .winBack { offerType = offer.kind.rawValue }
   }
 
   func offer(at path: String) throws(WorldFileError) -> Offer {
@@ -21,7 +25,8 @@ struct OfferSnapshot: Codable, Hashable {
       throw WorldFileError(path: path + ".period", reason: "\"\(period)\" is not a period such as P1M")
     }
     return Offer(
-      id: id, mode: try SnapshotPath.parse(type, as: Offer.PaymentMode.self, at: path + ".type"),
+      id: id, kind: try SnapshotPath.parse(optional: offerType, as: Offer.Kind.self, at: path + ".offerType"),
+      mode: try SnapshotPath.parse(type, as: Offer.PaymentMode.self, at: path + ".type"),
       period: parsedPeriod, numberOfPeriods: periods,
       price: try SnapshotPath.decimal(price, at: path + ".price"))
   }

@@ -20,6 +20,8 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
   var isTrialPeriod: Bool
   var isInIntroOfferPeriod: Bool
   var promotionalOfferId: String?
+  var offerCodeRefName: String?
+  var winBackOfferId: String?
   var cancellationDate: Double?
   var cancellationReason: Int?
   var isUpgraded: Bool
@@ -42,6 +44,8 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
     isTrialPeriod = record.isTrialPeriod
     isInIntroOfferPeriod = record.isInIntroOfferPeriod
     promotionalOfferId = record.promotionalOfferId
+    offerCodeRefName = record.offerCodeRefName
+    winBackOfferId = record.offer?.kind == .winBack ? record.offer?.id : nil
     cancellationDate = record.cancellationDate?.secondsSince1970
     cancellationReason = record.cancellationReason?.rawValue
     isUpgraded = record.isUpgraded
@@ -74,8 +78,22 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
     return record
   }
 
+  /// The offer with an identifier the record names: at most one of the three keys.
+  private func offer(at path: String) throws(WorldFileError) -> OfferReference? {
+    let named: [(key: String, kind: Offer.Kind, id: String?)] = [
+      ("promotionalOfferId", .promotional, promotionalOfferId), ("offerCodeRefName", .code, offerCodeRefName),
+      ("winBackOfferId", .winBack, winBackOfferId),
+    ]
+    let given = named.filter { $0.id != nil }
+    guard given.count <= 1 else {
+      throw WorldFileError(
+        path: path + "." + given[1].key, reason: "a period is in one offer, but \(given[0].key) is also set")
+    }
+    return given.first.map { OfferReference(kind: $0.kind, id: $0.id ?? "") }
+  }
+
   private func readExtras(into record: inout PurchaseRecord, at path: String) throws(WorldFileError) {
-    if let promotionalOfferId { record.promotionalOfferId = promotionalOfferId }
+    record.offer = try offer(at: path)
     if let cancellationDate { record.cancellationDate = SnapshotPath.date(cancellationDate) }
     if let cancellationReason {
       record.cancellationReason = try SnapshotPath.parse(

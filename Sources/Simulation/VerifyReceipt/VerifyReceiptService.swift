@@ -189,6 +189,7 @@ public struct VerifyReceiptService {
       entry.cancellationReason = record.cancellationReason.map { String($0.rawValue) }
     }
     if record.isUpgraded { entry.isUpgraded = "true" }
+    entry.offerCodeRefName = record.offerCodeRefName
     entry.inAppOwnershipType = (record.isFamilyShared ? InAppOwnershipType.familyShared : .purchased).rawValue
     if record.productType == .autoRenewable,
       let group = world.store.catalog.product(record.productId)?.subscription?.group

@@ -60,10 +60,10 @@ public struct SignedPayloadFactory {
     }
     if record.isUpgraded { payload.isUpgraded = true }
     payload.appAccountToken = world.serverAPI.appAccountToken(for: record)
-    if record.isTrialPeriod || record.isInIntroOfferPeriod || record.promotionalOfferId != nil {
+    if let kind = record.offerKind {
       let offer = offer(of: record)
-      payload.offerType = record.promotionalOfferId == nil ? .introductoryOffer : .promotionalOffer
-      payload.offerIdentifier = record.promotionalOfferId
+      payload.offerType = OfferType(kind)
+      payload.offerIdentifier = record.offer?.id
       payload.offerDiscountType =
         offer.map { Self.discountType($0.mode) } ?? (record.isTrialPeriod ? .freeTrial : nil)
       payload.offerPeriod = offer?.duration.iso8601
@@ -94,8 +94,8 @@ public struct SignedPayloadFactory {
       payload.appAccountToken = world.serverAPI.appAccountToken(for: account.history[state.latestIndex])
     }
     if let next {
-      payload.offerType = next.id == nil ? .introductoryOffer : .promotionalOffer
-      payload.offerIdentifier = next.id
+      payload.offerType = OfferType(next.kind)
+      payload.offerIdentifier = next.reference?.id
       payload.offerDiscountType = Self.discountType(next.mode)
       payload.offerPeriod = next.duration.iso8601
     }
@@ -123,15 +123,12 @@ public struct SignedPayloadFactory {
       appTransactionId: device.queue.account?.appTransactionId, originalPlatform: .iOS)
   }
 
-  /// The offer a history entry was bought in, as the catalog has it: the promotional offer it
-  /// names, else the product's introductory offer; `nil` for an entry in no offer, or one the
-  /// catalog no longer has.
+  /// The offer a history entry was bought in, as the catalog has it: the offer it names, else the
+  /// product's introductory offer; `nil` for an entry in no offer, or one the catalog no longer has.
   func offer(of record: PurchaseRecord) -> Offer? {
-    guard record.isTrialPeriod || record.isInIntroOfferPeriod || record.promotionalOfferId != nil,
-      let terms = store.catalog.product(record.productId)?.subscription
-    else { return nil }
-    guard let id = record.promotionalOfferId else { return terms.introductoryOffer }
-    return terms.promotionalOffers.first { $0.id == id }
+    guard record.offerKind != nil, let product = store.catalog.product(record.productId) else { return nil }
+    guard let reference = record.offer else { return product.subscription?.introductoryOffer }
+    return product.offer(reference)
   }
 
   /// Apple's `offerDiscountType` of an offer's payment mode.

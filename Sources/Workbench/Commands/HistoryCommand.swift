@@ -42,7 +42,9 @@ struct HistoryCommand: SessionCommand {
     }
     if record.isTrialPeriod { notes.append("trial") }
     if record.isInIntroOfferPeriod { notes.append("intro") }
-    if let offer = record.promotionalOfferId { notes.append("offer \(offer)") }
+    if let offer = record.offer {
+      notes.append(offer.kind == .promotional ? "offer \(offer.id)" : "offer \(offer)")
+    }
     if let date = record.cancellationDate {
       let refund = record.refunded.map { " \($0)" } ?? ""
       notes.append(

@@ -19,7 +19,7 @@ enum StoreKit2Line {
     if let expires = record.expiresDate { notes.append("expires \(Timestamp.iso8601(expires))") }
     if record.isTrialPeriod { notes.append("offer introductory freeTrial") }
     if record.isInIntroOfferPeriod { notes.append("offer introductory") }
-    if let offer = record.promotionalOfferId { notes.append("offer promotional \(offer)") }
+    if let offer = record.offer { notes.append("offer \(offer)") }
     if record.isFamilyShared { notes.append("familyShared") }
     if record.isUpgraded { notes.append("upgraded") }
     if let revoked = record.cancellationDate, !record.isUpgraded {
