@@ -127,7 +127,8 @@ public struct StoreKitSettingsPlan: Sendable {
   private mutating func planOffers(_ catalog: Catalog) {
     let terms = catalog.products.compactMap(\.subscription)
     noteKept(
-      catalog.products.reduce(0) { $0 + $1.codeOffers.count }, "offer code", "storebench cannot redeem offer codes yet")
+      catalog.products.reduce(0) { $0 + $1.codeOffers.count }, "offer code",
+      "storebench cannot redeem offer codes yet")
     noteKept(
       terms.reduce(0) { $0 + $1.winBackOffers.count }, "win-back offer",
       "storebench cannot redeem win-back offers yet")

@@ -59,7 +59,8 @@ let everySettingFixture = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(
       terms.winBackOffers == [
         Offer(
-          id: "com.example.kit.winback", kind: .winBack, mode: .payAsYouGo, period: .init(value: 1, unit: .month),
+          id: "com.example.kit.winback", kind: .winBack, mode: .payAsYouGo,
+          period: .init(value: 1, unit: .month),
           numberOfPeriods: 2, price: Decimal(string: "2.99")!)
       ])
     #expect(
