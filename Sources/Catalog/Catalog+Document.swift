@@ -54,6 +54,10 @@ extension Product {
     if isFamilyShareable { members.append(.init("familyShareable", .bool(true))) }
     if let subscription { members.append(.init("subscription", subscription.document)) }
     if let nonRenewingPeriod { members.append(.init("period", .string(nonRenewingPeriod.iso8601))) }
+    if !codeOffers.isEmpty {
+      members.append(
+        .init("codeOffers", .array(codeOffers.map { $0.document(subscription: subscription != nil) })))
+    }
     if let hostedContent {
       members.append(
         .init(
@@ -83,6 +87,37 @@ extension Subscription {
   }
 }
 
+extension CodeOffer {
+  /// The code offer in the native catalog format: a subscription's offer terms, or another
+  /// product's one-time price.
+  func document(subscription: Bool) -> JSONValue {
+    var members: [JSONMember] = [.init("referenceName", .string(referenceName))]
+    if subscription, case .object(let terms) = terms.document {
+      members += terms.filter { $0.key != "id" }
+      members.append(.init("eligibility", .array(eligibility.map { .string($0.rawValue) })))
+      if isStackable { members.append(.init("stackable", .bool(true))) }
+    } else {
+      members.append(.init("price", .amount(terms.price)))
+    }
+    if let storefronts { members.append(.init("storefronts", .array(storefronts.map { .string($0) }))) }
+    if !customCodes.isEmpty {
+      members.append(.init("customCodes", .array(customCodes.map(\.document))))
+    }
+    return .object(members)
+  }
+}
+
+extension CodeOffer.CustomCode {
+  /// The custom code in the native catalog format.
+  var document: JSONValue {
+    var members: [JSONMember] = [.init("code", .string(code))]
+    if let limit { members.append(.init("limit", .number(String(limit)))) }
+    if let expires { members.append(.init("expires", .string(CodeOffer.CustomCode.dateText(expires)))) }
+    return .object(members)
+  }
+
+}
+
 extension Offer {
   /// The offer in the native catalog format.
   var document: JSONValue {
@@ -92,7 +127,7 @@ extension Offer {
     if numberOfPeriods != 1 { members.append(.init("periods", .number(String(numberOfPeriods)))) }
     switch mode {
     case .freeTrial: break
-    case .payAsYouGo, .payUpFront: members.append(.init("price", .amount(price)))
+    case .payAsYouGo, .payUpFront, .oneTime: members.append(.init("price", .amount(price)))
     }
     return .object(members)
   }

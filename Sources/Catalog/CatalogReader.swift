@@ -58,7 +58,7 @@ struct CatalogReader {
     let object = try node.object()
     try object.rejectUnknownKeys([
       "id", "type", "referenceName", "localizations", "price", "prices", "clearedForSale", "familyShareable",
-      "subscription", "period", "hostedContent",
+      "subscription", "period", "hostedContent", "codeOffers",
     ])
     let id = try object.required("id").nonEmptyString()
     let typeNode = try object.required("type")
@@ -77,6 +77,7 @@ struct CatalogReader {
       isClearedForSale: try object.optional("clearedForSale")?.bool() ?? true,
       isFamilyShareable: try object.optional("familyShareable")?.bool() ?? false)
     try readTypeSpecifics(of: &product, from: object)
+    product.codeOffers = try codeOffers(object.optional("codeOffers"), of: product, storefronts: storefronts)
     if let node = object.optional("hostedContent") {
       guard product.type == .nonConsumable else {
         throw node.fail("only non-consumables can have hosted content")
@@ -181,13 +182,16 @@ struct CatalogReader {
       promotionalOffers: promotional)
   }
 
-  private func offer(_ node: JSONNode, promotional: Bool) throws(CatalogError) -> Offer {
+  /// A subscription offer's terms (`type`, `period`, `periods`, `price`), and its `id` when it is
+  /// promotional; `otherKeys` are the keys the caller reads.
+  func offer(_ node: JSONNode, promotional: Bool, otherKeys: [String] = []) throws(CatalogError) -> Offer {
     let object = try node.object()
-    try object.rejectUnknownKeys((promotional ? ["id"] : []) + ["type", "period", "periods", "price"])
+    try object.rejectUnknownKeys(
+      (promotional ? ["id"] : []) + ["type", "period", "periods", "price"] + otherKeys)
     let typeNode = try object.required("type")
     let typeName = try typeNode.string()
-    guard let mode = Offer.PaymentMode(rawValue: typeName) else {
-      let names = Offer.PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
+    guard let mode = Offer.PaymentMode(rawValue: typeName), mode != .oneTime else {
+      let names = Offer.PaymentMode.subscriptionModes.map(\.rawValue).joined(separator: ", ")
       throw typeNode.fail("unknown offer type \"\(typeName)\" (expected one of: \(names))")
     }
     let price: Decimal
@@ -195,7 +199,7 @@ struct CatalogReader {
     case .freeTrial:
       if let priceNode = object.optional("price") { throw priceNode.fail("a free trial has no price") }
       price = 0
-    case .payAsYouGo, .payUpFront:
+    case .payAsYouGo, .payUpFront, .oneTime:
       price = try object.required("price").decimalAmount()
     }
     let periods = try object.optional("periods")?.integer(in: 1...12) ?? 1

@@ -34,6 +34,12 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
     case payAsYouGo = "pay-as-you-go"
     /// A reduced price charged once for the whole offer duration.
     case payUpFront = "pay-up-front"
+    /// A one-time price for a product that is not an auto-renewable subscription (an offer code for
+    /// a consumable, a non-consumable or a non-renewing subscription; `offerDiscountType` `ONE_TIME`).
+    case oneTime = "one-time"
+
+    /// The modes of a subscription offer: every mode but one-time.
+    public static var subscriptionModes: [PaymentMode] { allCases.filter { $0 != .oneTime } }
 
     /// The name Xcode's StoreKit configuration files give the mode (`paymentMode`).
     public var xcodeName: String {
@@ -41,6 +47,7 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
       case .freeTrial: "free"
       case .payAsYouGo: "payAsYouGo"
       case .payUpFront: "payUpFront"
+      case .oneTime: "oneTime"
       }
     }
   }
@@ -51,7 +58,7 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
   public var id: String?
   /// How the customer pays.
   public var mode: PaymentMode
-  /// The length of one offer period.
+  /// The length of one offer period; for a one-time offer, one day, and never shown.
   public var period: SubscriptionPeriod
   /// How many offer periods before the regular price applies.
   public var numberOfPeriods: Int
@@ -78,6 +85,14 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
     return OfferReference(kind: kind, id: id)
   }
 
+  /// One-time terms for a product that does not renew: `price` once.
+  public static func oneTime(kind: Kind, id: String?, price: Decimal) -> Offer {
+    Offer(
+      id: id, kind: kind, mode: .oneTime, period: SubscriptionPeriod(value: 1, unit: .day),
+      numberOfPeriods: 1,
+      price: price)
+  }
+
   /// How long the whole offer lasts: one period times their number (`offerPeriod`, Apple's table:
   /// 1 month once is `P1M`, 1 month twice `P2M`, 3 days once `P3D`).
   public var duration: SubscriptionPeriod {
@@ -93,6 +108,8 @@ public struct Offer: Hashable, Sendable, CustomStringConvertible {
       return "\(numberOfPeriods) × \(period) at \(Price.plain(price, decimals: 2)) each"
     case .payUpFront:
       return "\(period) for \(Price.plain(price, decimals: 2)) up front"
+    case .oneTime:
+      return price == 0 ? "free" : "\(Price.plain(price, decimals: 2)) once"
     }
   }
 }

@@ -124,7 +124,7 @@ public struct StoreKitConfigurationWriter {
     ]
     switch offer.mode {
     case .freeTrial: break
-    case .payUpFront: members.append(("displayPrice", amount(offer.price)))
+    case .payUpFront, .oneTime: members.append(("displayPrice", amount(offer.price)))
     case .payAsYouGo:
       members += [
         ("displayPrice", amount(offer.price)), ("numberOfPeriods", .number(String(offer.numberOfPeriods))),

@@ -37,20 +37,10 @@ struct StoreKitOfferReader {
     var result: [CodeOffer] = []
     for offerNode in try node?.array() ?? [] {
       let object = try offerNode.object()
-      let eligibilityNode = try object.required("eligibility")
-      var eligibility: [CodeOffer.Eligibility] = []
-      for entry in try eligibilityNode.array() {
-        let name = try entry.string()
-        guard let kind = CodeOffer.Eligibility(rawValue: name) else {
-          throw entry.fail("unknown eligibility \"\(name)\" (expected new, existing or expired)")
-        }
-        if !eligibility.contains(kind) { eligibility.append(kind) }
-      }
-      guard !eligibility.isEmpty else { throw eligibilityNode.fail("at least one eligibility is required") }
       result.append(
         CodeOffer(
           referenceName: try object.required("referenceName").nonEmptyString(),
-          terms: try terms(offerNode, id: nil), eligibility: eligibility,
+          terms: try terms(offerNode, id: nil), eligibility: try object.required("eligibility").eligibility(),
           isStackable: try object.optional("isStackable")?.bool() ?? false))
     }
     return result
@@ -80,7 +70,8 @@ struct StoreKitOfferReader {
     let object = try node.object()
     let modeNode = try object.required("paymentMode")
     let modeName = try modeNode.string()
-    guard let mode = Offer.PaymentMode.allCases.first(where: { $0.xcodeName == modeName }) else {
+    guard let mode = Offer.PaymentMode.allCases.first(where: { $0.xcodeName == modeName && $0 != .oneTime })
+    else {
       throw modeNode.fail("unknown paymentMode \"\(modeName)\" (expected free, payAsYouGo or payUpFront)")
     }
     let price = mode == .freeTrial ? 0 : try object.required("displayPrice").decimalAmount()

@@ -11,6 +11,8 @@ public struct FaultPlan: Hashable, Sendable {
     case restore
     /// A hosted-content download: it fails.
     case download
+    /// The offer code redemption sheet (`redeem`): it fails before any code is read.
+    case redeem
   }
 
   private var armed: [API: [SKErrorCode]] = [:]

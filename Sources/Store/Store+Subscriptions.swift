@@ -21,14 +21,21 @@ extension Store {
       guard existing != nil else { return .failure(.ineligibleForOffer) }
       promotional = offer
     }
+    return .success(buySubscription(product, account: account, offer: promotional))
+  }
+
+  /// Buys an auto-renewable subscription with an offer already found eligible (or none): a new or
+  /// lapsed subscriber subscribes now, an active one changes plan or redeems the offer from the
+  /// next renewal.
+  func buySubscription(_ product: Product, account: Account, offer promotional: Offer?) -> PurchaseRecord {
+    let existing = product.subscription.flatMap { account.subscriptions[$0.group] }
     guard let existing, existing.isLive else {
       let subtype: ServerEvent.Subtype = existing == nil ? .initialBuy : .resubscribe
-      return .success(
-        subscribe(
-          to: product, account: account, continuing: existing, offer: promotional,
-          announcing: (.subscribed, subtype)))
+      return subscribe(
+        to: product, account: account, continuing: existing, offer: promotional,
+        announcing: (.subscribed, subtype))
     }
-    return .success(changePlan(of: existing, to: product, account: account, offer: promotional))
+    return changePlan(of: existing, to: product, account: account, offer: promotional)
   }
 
   /// Starts a subscription (or a new product in its group) now; the app's server hears `announcing`.

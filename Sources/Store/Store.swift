@@ -30,6 +30,8 @@ public final class Store {
   public var isInterruptedPurchasesOn = false
   /// Errors armed for upcoming calls.
   public var faults = FaultPlan()
+  /// The offer codes made so far, and the catalog's custom codes once first redeemed or listed.
+  public var offerCodes = OfferCodeBook()
   /// In-app refund requests waiting for Apple's decision, by transaction.
   public internal(set) var refundRequests: [UInt64: RefundRequest] = [:]
   /// Who hears renewals and revocations.
@@ -232,21 +234,33 @@ public final class Store {
     if product.type == .nonConsumable, let owned = account.ownedPurchase(of: productId) {
       return .success(redownload(of: owned, quantity: quantity, account: account))
     }
+    return .success(chargeOnce(product, quantity: quantity, account: account))
+  }
+
+  /// Charges for a product that does not renew, at its price or an offer's (`ONE_TIME_CHARGE`).
+  func chargeOnce(
+    _ product: Product, quantity: Int = 1, price offerPrice: Decimal? = nil, offer: OfferReference? = nil,
+    account: Account
+  ) -> PurchaseRecord {
     let unit = price(of: product)
     let number = makeTransactionNumber()
-    let record = PurchaseRecord(
-      transactionNumber: number, originalTransactionNumber: number, productId: productId,
+    var record = PurchaseRecord(
+      transactionNumber: number, originalTransactionNumber: number, productId: product.id,
       productType: product.type,
       quantity: quantity, purchaseDate: clock.now, originalPurchaseDate: clock.now,
-      charged: Price(amount: unit.amount * Decimal(quantity), currency: unit.currency),
+      charged: Price(amount: (offerPrice ?? unit.amount) * Decimal(quantity), currency: unit.currency),
       storefront: storefront.id,
       reason: .purchase)
+    record.offer = offer
     account.append(record)
     logCharge(record, account: account)
     publish(.oneTimeCharge, account: account, transactionNumber: number)
     shareWithFamily(record, purchaser: account)
-    return .success(record)
+    return record
   }
+
+  /// The identifier the next transaction gets.
+  var upcomingTransactionNumber: UInt64 { transactionIds.upcoming }
 
   /// A free re-download of an earlier purchase: a new transaction continuing the original.
   func redownload(of original: PurchaseRecord, quantity: Int, account: Account) -> PurchaseRecord {

@@ -30,6 +30,7 @@ public struct StoreKitSettingsPlan: Sendable {
   /// The stand-ins for `_storeKitErrors` APIs: the StoreKit 1 call storebench fails in their place.
   public static let errorAPIs: [String: FaultPlan.API] = [
     "Load Products": .products, "Purchase": .buy, "App Store Sync": .restore,
+    "Offer Code Redeem Sheet": .redeem,
   ]
 
   /// Plans the settings of a catalog.
@@ -126,9 +127,6 @@ public struct StoreKitSettingsPlan: Sendable {
 
   private mutating func planOffers(_ catalog: Catalog) {
     let terms = catalog.products.compactMap(\.subscription)
-    noteKept(
-      catalog.products.reduce(0) { $0 + $1.codeOffers.count }, "offer code",
-      "storebench cannot redeem offer codes yet")
     noteKept(
       terms.reduce(0) { $0 + $1.winBackOffers.count }, "win-back offer",
       "storebench cannot redeem win-back offers yet")

@@ -4,7 +4,7 @@ public enum SubscriptionStatus: String, CaseIterable, Hashable, Sendable {
   case active
   /// Current, in a free trial.
   case inTrial = "in-trial"
-  /// Current, in a paid introductory or promotional offer.
+  /// Current, in a paid offer: introductory, promotional, offer code or win-back.
   case inIntro = "in-intro"
   /// A renewal failed; Apple retries and the customer keeps access until the grace period ends.
   case inGrace = "in-grace"

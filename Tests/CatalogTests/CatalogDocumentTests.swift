@@ -9,7 +9,7 @@ import Testing
   private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  @Test(arguments: ["default.json", "selfies.json", "soccer.json", "selfies.storekit"])
+  @Test(arguments: ["default.json", "selfies.json", "soccer.json", "selfies.storekit", "offers.json"])
   func aCatalogReadsBackFromItsDocumentUnchanged(_ name: String) throws {
     let catalog = try CatalogLoader.load(path: Self.repository.appendingPathComponent("catalog/\(name)").path)
     let again = try CatalogLoader.catalog(from: catalog.document, path: "catalog")

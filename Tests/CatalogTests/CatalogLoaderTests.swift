@@ -136,7 +136,31 @@ private func catalogError(product: String, extra: String = "") -> String {
     ),
     (
       #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1.00", "prise": "2""#,
-      "products[2].prise: unknown key (expected one of: id, type, referenceName, localizations, price, prices, clearedForSale, familyShareable, subscription, period, hostedContent)"
+      "products[2].prise: unknown key (expected one of: id, type, referenceName, localizations, price, prices, clearedForSale, familyShareable, subscription, period, hostedContent, codeOffers)"
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "codeOffers": [{"referenceName": "Free", "price": "0", "customCodes": [{"code": "spring promo"}]}]"#,
+      #"products[2].codeOffers[0].customCodes[0].code: "spring promo" is not a custom code (1 to 64 letters and digits, upper case)"#
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "codeOffers": [{"referenceName": "Free", "price": "0", "customCodes": [{"code": "FREE", "expires": "soon"}]}]"#,
+      #"products[2].codeOffers[0].customCodes[0].expires: "soon" is not a date such as 2027-01-31 or 2027-01-31T12:00:00Z"#
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "codeOffers": [{"referenceName": "Free", "type": "free-trial", "price": "0"}]"#,
+      "products[2].codeOffers[0].type: unknown key (expected one of: referenceName, price, storefronts, customCodes)"
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 1, "period": "P1M"}, "codeOffers": [{"referenceName": "W", "type": "free-trial", "period": "P1M", "eligibility": ["lapsed"]}]"#,
+      #"products[2].codeOffers[0].eligibility[0]: unknown eligibility "lapsed" (expected new, existing or expired)"#
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 1, "period": "P1M"}, "codeOffers": [{"referenceName": "W", "type": "one-time", "period": "P1M", "price": "1"}]"#,
+      #"products[2].codeOffers[0].type: unknown offer type "one-time" (expected one of: free-trial, pay-as-you-go, pay-up-front)"#
+    ),
+    (
+      #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "codeOffers": [{"referenceName": "Free", "price": "0", "storefronts": ["ATL"]}]"#,
+      #"products[2].codeOffers[0].storefronts[0]: unknown storefront "ATL" (declare it under storefronts)"#
     ),
     (
       #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}"#,

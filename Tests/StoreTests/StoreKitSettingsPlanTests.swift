@@ -34,9 +34,7 @@ import Testing
         "_compatibilityTimeRate 6 is not simulated (it is for devices before iOS 15.2)",
         "_billingIssuesEnabled is not simulated (purchase billing failures; renewals use billing-retry)",
         "_storeKitErrors \"Verification\" is not simulated (storebench has no stand-in for that API)",
-        "_storeKitErrors \"Offer Code Redeem Sheet\" is not simulated (storebench has no stand-in for that API)",
         "_disableDialogs is not simulated (storebench has no dialogs)",
-        "1 offer code kept in the catalog; storebench cannot redeem offer codes yet",
         "1 win-back offer kept in the catalog; storebench cannot redeem win-back offers yet",
         "1 billing plan kept in the catalog; storebench charges the regular price",
       ])

@@ -182,6 +182,9 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     "import renewal --grace-until",
     // StoreKit 2: a number, and the app's own UUID for the customer
     "purchase --quantity", "purchase --app-account-token",
+    // offer codes: a name, numbers and a date the user chooses
+    "offer-code create --custom", "offer-code create --count", "offer-code create --limit",
+    "offer-code create --expires",
   ]
 
   @Test func everyArgumentWithAFiniteSetCompletes() throws {

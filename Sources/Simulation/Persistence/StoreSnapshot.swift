@@ -25,6 +25,10 @@ struct StoreSnapshot: Codable, Hashable {
   /// storebench kept them.
   var nextAppTransactionId: String?
   var scheduledEvents: [ScheduledEventSnapshot]
+  /// The offer codes made and redeemed; absent in worlds saved before storebench had them.
+  var offerCodes: [OfferCodeSnapshot]?
+  /// How many one-time codes were made; absent with `offerCodes`.
+  var oneTimeCodesMade: UInt64?
 
   init(_ store: Store) {
     clock = store.clock.now.secondsSince1970
@@ -50,6 +54,10 @@ struct StoreSnapshot: Codable, Hashable {
     nextWebOrderLineItemId = String(store.nextWebOrderLineItemNumber)
     nextAppTransactionId = String(store.nextAppTransactionNumber)
     scheduledEvents = store.pendingSubscriptionEvents.map(ScheduledEventSnapshot.init)
+    if !store.offerCodes.codes.isEmpty || store.offerCodes.oneTimeCount > 0 {
+      offerCodes = store.offerCodes.codes.map(OfferCodeSnapshot.init)
+      oneTimeCodesMade = store.offerCodes.oneTimeCount
+    }
   }
 
   /// Sets a fresh store's switches, clock and storefront as saved.
@@ -73,6 +81,12 @@ struct StoreSnapshot: Codable, Hashable {
       armed[api, default: []] += errors
     }
     store.faults = FaultPlan(armed: armed)
+    var codes: [OfferCode] = []
+    for (index, entry) in (offerCodes ?? []).enumerated() {
+      codes.append(try entry.code(at: "\(path).offerCodes[\(index)]"))
+    }
+    store.offerCodes = OfferCodeBook(
+      codes: codes, seed: store.offerCodes.seed, oneTimeCount: oneTimeCodesMade ?? 0)
   }
 
   /// Gives a store the saved accounts and what ties them together.

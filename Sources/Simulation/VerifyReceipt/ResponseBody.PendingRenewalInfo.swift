@@ -84,6 +84,12 @@ extension ResponseBody {
       case .accepted: priceConsentStatus = "1"
       }
       productId = state.productId
+      let next = state.pendingOffer ?? (state.offerPeriodsLeft > 0 ? state.offer : nil)
+      switch next?.reference?.kind {
+      case .promotional?: promotionalOfferId = next?.id
+      case .code?: offerCodeRefName = next?.id
+      case .introductory?, .winBack?, nil: break
+      }
     }
   }
 }

@@ -66,7 +66,7 @@ public struct SignedPayloadFactory {
       payload.offerIdentifier = record.offer?.id
       payload.offerDiscountType =
         offer.map { Self.discountType($0.mode) } ?? (record.isTrialPeriod ? .freeTrial : nil)
-      payload.offerPeriod = offer?.duration.iso8601
+      payload.offerPeriod = offer.flatMap { $0.mode == .oneTime ? nil : $0.duration.iso8601 }
     }
     return payload
   }
@@ -137,6 +137,7 @@ public struct SignedPayloadFactory {
     case .freeTrial: .freeTrial
     case .payAsYouGo: .payAsYouGo
     case .payUpFront: .payUpFront
+    case .oneTime: .oneTime
     }
   }
 

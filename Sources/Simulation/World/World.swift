@@ -97,6 +97,7 @@ public final class World: StoreListener {
       catalog: catalog, log: log, firstTransactionNumber: identity.firstTransactionNumber,
       firstWebOrderLineItemNumber: identity.firstWebOrderLineItemNumber,
       firstAppTransactionNumber: identity.firstAppTransactionNumber)
+    store.offerCodes.seed = identity.seed
     self.configuredAuthorityDirectory = authorityDirectory
     device = Device(
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)

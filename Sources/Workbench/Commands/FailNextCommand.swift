@@ -1,18 +1,18 @@
 import ArgumentParser
 import Store
 
-/// `fail-next [buy|products|restore|download] [--error NAME|CODE] [--count N] [--off]`.
+/// `fail-next [buy|products|restore|download|redeem] [--error NAME|CODE] [--count N] [--off]`.
 struct FailNextCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "fail-next",
     abstract:
-      "Make the next call fail with an SKError: a payment, a products request, a restore or a download.",
+      "Make the next call fail with an SKError: a payment, a products request, a restore, a download or the offer code redemption sheet.",
     discussion:
       "Errors by name or number: \(SKErrorCode.allCases.map { "\($0.name) \($0.rawValue)" }.joined(separator: ", ")). "
       + "--off stops the API failing, including the standing failures a .storekit file's settings arm."
   )
 
-  @Argument(help: "buy (default), products, restore or download.")
+  @Argument(help: "buy (default), products, restore, download or redeem.")
   var api: FaultPlan.API = .buy
 
   @Option(

@@ -25,6 +25,9 @@ struct CommandGroup: Sendable, Hashable {
         "subscription-status", "app-transaction", "sync", "unverified-next",
       ]),
     CommandGroup(
+      title: "Offers",
+      commands: ["offer-code", "redeem"]),
+    CommandGroup(
       title: "Subscriptions and time",
       commands: [
         "clock", "advance-clock", "time-rate", "subscriptions", "status", "auto-renew", "billing-retry",

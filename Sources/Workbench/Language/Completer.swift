@@ -168,6 +168,11 @@ public struct Completer {
         $0.subscription?.promotionalOffers.compactMap(\.id) ?? []
       }
     case .apiKeys: return session.world.apiKeys.keys.map(\.keyId)
+    case .codeOffers:
+      return session.world.store.catalog.products.flatMap { $0.codeOffers.map(\.referenceName) }
+    case .offerCodes:
+      session.world.store.syncCatalogCodes()
+      return session.world.store.offerCodes.codes.map(\.code)
     }
   }
 

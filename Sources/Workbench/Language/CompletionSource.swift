@@ -30,6 +30,10 @@ enum CompletionSource: Hashable, Sendable {
   case offers
   /// The ids of the App Store Connect API keys the world accepts.
   case apiKeys
+  /// The reference names of the catalog's code offers.
+  case codeOffers
+  /// The offer codes made so far and the catalog's custom codes.
+  case offerCodes
 
   /// The completer asking, while it runs a command's completion: what ``session(_:)`` closures read.
   @TaskLocal static var asking: CompletingSession?

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Simulation
 import Store
@@ -17,9 +18,7 @@ enum StoreKit2Line {
     var notes: [String] = []
     if record.quantity > 1 { notes.append("quantity \(record.quantity)") }
     if let expires = record.expiresDate { notes.append("expires \(Timestamp.iso8601(expires))") }
-    if record.isTrialPeriod { notes.append("offer introductory freeTrial") }
-    if record.isInIntroOfferPeriod { notes.append("offer introductory") }
-    if let offer = record.offer { notes.append("offer \(offer)") }
+    if let offer = offerNote(record) { notes.append(offer) }
     if record.isFamilyShared { notes.append("familyShared") }
     if record.isUpgraded { notes.append("upgraded") }
     if let revoked = record.cancellationDate, !record.isUpgraded {
@@ -28,5 +27,25 @@ enum StoreKit2Line {
     if let verification { notes.append(verification.description) }
     if !notes.isEmpty { line += ", " + notes.joined(separator: ", ") }
     return line
+  }
+
+  /// `Transaction.offer`: its type, its id (none for an introductory offer) and `freeTrial` when
+  /// nothing is paid, such as `offer code Winter Promo freeTrial`.
+  private static func offerNote(_ record: PurchaseRecord) -> String? {
+    guard let kind = record.offerKind else { return nil }
+    var words = ["offer", typeName(kind)]
+    if let id = record.offer?.id { words.append(id) }
+    if record.isTrialPeriod { words.append("freeTrial") }
+    return words.joined(separator: " ")
+  }
+
+  /// `Transaction.OfferType`'s names.
+  private static func typeName(_ kind: Offer.Kind) -> String {
+    switch kind {
+    case .introductory: "introductory"
+    case .promotional: "promotional"
+    case .code: "code"
+    case .winBack: "winBack"
+    }
   }
 }
