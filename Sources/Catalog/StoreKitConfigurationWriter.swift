@@ -9,7 +9,8 @@ import Vocabulary
 /// bytes.
 ///
 /// Xcode's format has no place for storefront prices, products not cleared for sale, a
-/// non-renewing period or hosted content; those are left out.
+/// non-renewing period, hosted content, offer codes of other products than subscriptions, or code
+/// offers' storefronts and custom codes; those are left out (``omissions(_:)`` names them).
 public struct StoreKitConfigurationWriter {
   /// Ids and sections kept from the file the catalog was read from.
   private let details: StoreKitFileDetails
@@ -17,6 +18,30 @@ public struct StoreKitConfigurationWriter {
   /// The file's UTF-8 bytes.
   public static func bytes(_ catalog: Catalog) -> [UInt8] {
     Array(JSONText.xcodeStyle(document(catalog)).utf8)
+  }
+
+  /// What the catalog has that Xcode's format cannot hold, one line per kind with the products
+  /// concerned, such as `storefront prices: pro.monthly, coins.100`; empty when the file holds all.
+  public static func omissions(_ catalog: Catalog) -> [String] {
+    var lines: [String] = []
+    func note(_ what: String, _ products: [Product]) {
+      guard !products.isEmpty else { return }
+      lines.append("\(what): \(products.map(\.id).joined(separator: ", "))")
+    }
+    note("storefront prices", catalog.products.filter { !$0.storefrontPrices.isEmpty })
+    note("hosted content", catalog.products.filter { $0.hostedContent != nil })
+    note("non-renewing periods", catalog.products.filter { $0.nonRenewingPeriod != nil })
+    note("products not cleared for sale", catalog.products.filter { !$0.isClearedForSale })
+    note(
+      "offer codes of products that are not subscriptions",
+      catalog.products.filter { $0.subscription == nil && !$0.codeOffers.isEmpty })
+    note(
+      "code offers' storefronts and custom codes",
+      catalog.products.filter { product in
+        product.subscription != nil
+          && product.codeOffers.contains { $0.storefronts != nil || !$0.customCodes.isEmpty }
+      })
+    return lines
   }
 
   /// The file as a JSON value.

@@ -13,6 +13,14 @@ public struct FaultPlan: Hashable, Sendable {
     case download
     /// The offer code redemption sheet (`redeem`): it fails before any code is read.
     case redeem
+    /// StoreKit 2's `Product.SubscriptionInfo.status` (`subscription-status`): it throws.
+    case subscriptionStatus = "subscription-status"
+    /// StoreKit 2's `AppTransaction.shared` and `refresh()` (`app-transaction`): they throw.
+    case appTransaction = "app-transaction"
+    /// StoreKit 2's `Transaction.beginRefundRequest` (`refund-request`): the sheet fails.
+    case refundRequest = "refund-request"
+    /// StoreKit 2's check of a signed transaction: the next one the app gets is unverified.
+    case verification
   }
 
   private var armed: [API: [SKErrorCode]] = [:]

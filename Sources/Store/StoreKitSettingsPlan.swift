@@ -27,10 +27,12 @@ public struct StoreKitSettingsPlan: Sendable {
   /// The grace period, in days, a file's `_billingGracePeriodEnabled` turns on.
   public static let gracePeriodDays = 16
 
-  /// The stand-ins for `_storeKitErrors` APIs: the StoreKit 1 call storebench fails in their place.
+  /// The calls `_storeKitErrors` APIs fail: the StoreKit 1 stand-in for Load Products, Purchase
+  /// and App Store Sync, the command itself for the others.
   public static let errorAPIs: [String: FaultPlan.API] = [
     "Load Products": .products, "Purchase": .buy, "App Store Sync": .restore,
-    "Offer Code Redeem Sheet": .redeem,
+    "Offer Code Redeem Sheet": .redeem, "Subscription Status": .subscriptionStatus,
+    "App Transaction": .appTransaction, "Refund Request Sheet": .refundRequest, "Verification": .verification,
   ]
 
   /// Plans the settings of a catalog.

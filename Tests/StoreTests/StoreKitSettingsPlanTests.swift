@@ -33,7 +33,6 @@ import Testing
       plan.notes == [
         "_compatibilityTimeRate 6 is not simulated (it is for devices before iOS 15.2)",
         "_billingIssuesEnabled is not simulated (purchase billing failures; renewals use billing-retry)",
-        "_storeKitErrors \"Verification\" is not simulated (storebench has no stand-in for that API)",
         "_disableDialogs is not simulated (storebench has no dialogs)",
         "1 win-back offer kept in the catalog; storebench cannot redeem win-back offers yet",
         "1 billing plan kept in the catalog; storebench charges the regular price",

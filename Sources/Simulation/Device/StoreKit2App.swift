@@ -87,8 +87,12 @@ public final class StoreKit2App: StoreKit2Client {
     damages.append(error)
   }
 
+  /// The damage for the transaction being signed now: one armed with `unverified-next`, else an
+  /// error armed for the `verification` API (`fail-next verification`, a `.storekit` file's
+  /// `Verification` error), which makes the signature fail StoreKit's check.
   func takeDamage() -> VerificationError? {
-    damages.isEmpty ? nil : damages.removeFirst()
+    guard damages.isEmpty else { return damages.removeFirst() }
+    return queue.store.faults.take(.verification).map { _ in .invalidSignature }
   }
 
   /// A verifier trusting the authority's root, kept while the root stays the same.

@@ -42,6 +42,7 @@ struct RefundRequestCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let number = try session.transactionNumber(transaction)
+    guard session.storeKit2CallSucceeds(.refundRequest, "Transaction.beginRefundRequest") else { return }
     let request = try session.world.store.requestRefund(
       transactionNumber: number, reason: reason.requestReason, account: session.account)
     session.print(

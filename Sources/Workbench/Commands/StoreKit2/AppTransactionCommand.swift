@@ -19,9 +19,12 @@ struct AppTransactionCommand: SessionCommand {
     }
   }
 
-  func changesWorld(in _: Session) -> Bool { false }
+  /// It only shows, unless it takes an armed error.
+  func changesWorld(in session: Session) -> Bool { session.storeKit2CallFails(.appTransaction) }
 
   func execute(in session: Session) throws {
+    let call = action == "refresh" ? "AppTransaction.refresh()" : "AppTransaction.shared"
+    guard session.storeKit2CallSucceeds(.appTransaction, call) else { return }
     let (payload, _, verification) = try session.world.storeKit2AppTransaction(on: session.device)
     var words = [
       "bundleID \(payload.bundleId ?? "")", "appVersion \(payload.applicationVersion ?? "")",

@@ -21,7 +21,7 @@ struct EntitlementsCommand: SessionCommand {
   }
 
   /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
-  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+  func changesWorld(in session: Session) -> Bool { session.nextSignatureIsDamaged }
 
   func execute(in session: Session) throws {
     if let productId { try session.requireProduct(productId) }

@@ -15,7 +15,7 @@ struct LatestCommand: SessionCommand {
   }
 
   /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
-  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+  func changesWorld(in session: Session) -> Bool { session.nextSignatureIsDamaged }
 
   func execute(in session: Session) throws {
     try session.requireProduct(productId)

@@ -15,6 +15,25 @@ extension Session {
     device.storeKit2.handle(of: record)
   }
 
+  /// Whether a StoreKit 2 call goes through: an error armed for its API (`fail-next API`, a
+  /// `.storekit` file's `_storeKitErrors`) makes it throw instead, and the error is printed.
+  func storeKit2CallSucceeds(_ api: FaultPlan.API, _ call: String) -> Bool {
+    guard let error = world.store.faults.take(api) else { return true }
+    print("\(call) threw \(error.storeKit2Name) (\(error))")
+    return false
+  }
+
+  /// Whether a StoreKit 2 call would take an armed error: such a call changes the world.
+  func storeKit2CallFails(_ api: FaultPlan.API) -> Bool {
+    world.store.faults.count(api) > 0 || world.store.faults.standingError(api) != nil
+  }
+
+  /// Whether the next transaction the app checks will fail the check (`unverified-next`, or an
+  /// error armed for `verification`): a command signing one then changes the world.
+  var nextSignatureIsDamaged: Bool {
+    !device.storeKit2.damages.isEmpty || storeKit2CallFails(.verification)
+  }
+
   /// Refuses a product the catalog lacks, as StoreKit 2 needs a `Product` to ask about.
   func requireProduct(_ productId: String) throws(WorkbenchError) {
     guard world.store.catalog.product(productId) != nil else {

@@ -22,10 +22,15 @@ struct SubscriptionStatusCommand: SessionCommand {
   }
 
   /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
-  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+  func changesWorld(in session: Session) -> Bool {
+    session.nextSignatureIsDamaged || session.storeKit2CallFails(.subscriptionStatus)
+  }
 
   func execute(in session: Session) throws {
     try session.requireProduct(productId)
+    guard session.storeKit2CallSucceeds(.subscriptionStatus, "Product.SubscriptionInfo.status") else {
+      return
+    }
     let account = try session.account
     let store = session.world.store
     let state = try store.subscription(for: productId, account: account)

@@ -9,7 +9,7 @@ struct UnfinishedCommand: SessionCommand {
     discussion: "`finish TXN` finishes one, whichever API bought it.")
 
   /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
-  func changesWorld(in session: Session) -> Bool { !session.device.storeKit2.damages.isEmpty }
+  func changesWorld(in session: Session) -> Bool { session.nextSignatureIsDamaged }
 
   func execute(in session: Session) throws {
     let waiting = session.device.queue.transactions.filter { $0.state == .purchased && !$0.isFinished }
