@@ -122,6 +122,15 @@ public struct StoreKitSettingsPlan: Sendable {
       notes.append(
         "_storefront \(id) is not a storefront storebench knows; the world uses \(catalog.baseStorefront)")
     }
+    let synced = [
+      ("_applicationInternalID", settings.applicationInternalID), ("_developerTeamID", settings.developerTeamID),
+      ("_lastSynchronizedDate", settings.lastSynchronizedDate),
+    ].filter { $0.1 != nil }.map(\.0)
+    if !synced.isEmpty {
+      notes.append(
+        "\(synced.joined(separator: ", ")) describe the App Store Connect app the file was synced with: "
+          + "kept and written back by an export, nothing else")
+    }
     for key in settings.unknownMembers.map(\.key) {
       notes.append("setting \(key) is not known to storebench (ignored, and written back by an export)")
     }

@@ -34,6 +34,7 @@ import Testing
         "_compatibilityTimeRate 6 is not simulated (it is for devices before iOS 15.2)",
         "_billingIssuesEnabled is not simulated (purchase billing failures; renewals use billing-retry)",
         "_disableDialogs is not simulated (storebench has no dialogs)",
+        "_applicationInternalID, _developerTeamID, _lastSynchronizedDate describe the App Store Connect app the file was synced with: kept and written back by an export, nothing else",
         "1 win-back offer kept in the catalog; storebench cannot redeem win-back offers yet",
         "1 billing plan kept in the catalog; storebench charges the regular price",
       ])
