@@ -123,7 +123,8 @@ public struct StoreKitSettingsPlan: Sendable {
         "_storefront \(id) is not a storefront storebench knows; the world uses \(catalog.baseStorefront)")
     }
     let synced = [
-      ("_applicationInternalID", settings.applicationInternalID), ("_developerTeamID", settings.developerTeamID),
+      ("_applicationInternalID", settings.applicationInternalID),
+      ("_developerTeamID", settings.developerTeamID),
       ("_lastSynchronizedDate", settings.lastSynchronizedDate),
     ].filter { $0.1 != nil }.map(\.0)
     if !synced.isEmpty {
