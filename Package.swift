@@ -100,7 +100,9 @@ let package = Package(
     .testTarget(name: "VerifierTests", dependencies: ["Verifier", crypto, x509, swiftASN1]),
     .testTarget(
       name: "SimulationTests",
-      dependencies: ["Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", x509, swiftASN1],
+      dependencies: [
+        "Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", crypto, x509, swiftASN1,
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation"]),

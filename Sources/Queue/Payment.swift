@@ -14,6 +14,10 @@ public struct Payment: Hashable, Sendable {
   /// The UUID the app ties to the customer's account (`appAccountToken(_:)`), lowercase, for
   /// StoreKit 2 purchases that give one.
   public var appAccountToken: String?
+  /// The developer's proof of an offer: a signature or a JWS, checked when the payment is
+  /// processed. A payment with an ``offerId`` and no proof is storebench's unsigned shortcut, as
+  /// Xcode's test-only `promotionalOffer(id:)`.
+  public var offerProof: OfferProof?
 
   /// Creates a payment.
   public init(

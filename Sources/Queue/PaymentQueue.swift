@@ -39,6 +39,8 @@ public final class PaymentQueue {
   var pending: [Notification] = []
   /// The app's StoreKit 2 side, told of every transaction change after the observers.
   public weak var storeKit2: (any StoreKit2Client)?
+  /// Who checks offer signatures before a charge; payments with a proof fail without one.
+  public weak var authorizer: (any PaymentAuthorizer)?
 
   /// Creates an empty queue.
   public init(device: String, store: Store, account: Account?, registry: TransactionRegistry) {
@@ -115,8 +117,24 @@ public final class PaymentQueue {
     guard let account else {
       return fail(transaction, with: .paymentNotAllowed)  // the account was deleted while it waited
     }
+    var offerId = payment.offerId
+    var introductoryOffer: Bool?
+    if payment.offerProof != nil {
+      switch authorizer?.authorize(payment, for: account)
+        ?? .refused(.unknown, reason: "nobody checks offers")
+      {
+      case .allowed(let proven, let intro): (offerId, introductoryOffer) = (proven, intro)
+      case .refused(let error, let reason):
+        log.record(
+          Event(
+            time: now, actor: "store", action: "offerRefused",
+            detail: "\(transaction.handleText) \(payment.productId): \(error.name): \(reason)"))
+        return fail(transaction, with: error)
+      }
+    }
     switch store.charge(
-      productId: payment.productId, quantity: payment.quantity, account: account, offerId: payment.offerId)
+      productId: payment.productId, quantity: payment.quantity, account: account, offerId: offerId,
+      introductoryOffer: introductoryOffer)
     {
     case .success(let record):
       transaction.record = record

@@ -9,31 +9,81 @@ extension Store {
   /// for current or lapsed subscribers. Where nothing is charged now (a downgrade, buying the
   /// current plan again) the answer is the current period's transaction, as StoreKit 2 gives it.
   func purchaseSubscription(
-    _ product: Product, account: Account, offerId: String?
+    _ product: Product, account: Account, offerId: String?, introductoryOffer: Bool? = nil
   ) -> Result<PurchaseRecord, SKErrorCode> {
-    guard let terms = product.subscription else { return .failure(.storeProductNotAvailable) }
-    let existing = account.subscriptions[terms.group]
+    guard product.subscription != nil else { return .failure(.storeProductNotAvailable) }
     var promotional: Offer?
     if let offerId {
-      guard let offer = terms.promotionalOffers.first(where: { $0.id == offerId }) else {
-        return .failure(.invalidOfferIdentifier)
+      switch promotionalOffer(offerId, of: product, account: account) {
+      case .success(let offer): promotional = offer
+      case .failure(let refusal):
+        report("offerRefused", "\(product.id) \(offerId): \(refusal.error.name): \(refusal.reason)")
+        return .failure(refusal.error)
       }
-      guard existing != nil else { return .failure(.ineligibleForOffer) }
-      promotional = offer
     }
-    return .success(buySubscription(product, account: account, offer: promotional))
+    return .success(
+      buySubscription(product, account: account, offer: promotional, introductoryOffer: introductoryOffer))
+  }
+
+  /// Why a promotional offer cannot be had, with the error StoreKit gives.
+  struct OfferRefusal: Error {
+    var error: SKErrorCode
+    var reason: String
+  }
+
+  /// A product's promotional offer for a customer: one of its group's offers (11
+  /// `invalidOfferIdentifier`), priced below the regular price (14 `invalidOfferPrice`), for a
+  /// current or lapsed subscriber of the group (18 `ineligibleForOffer`).
+  func promotionalOffer(
+    _ offerId: String, of product: Product, account: Account
+  ) -> Result<Offer, OfferRefusal> {
+    guard let terms = product.subscription else {
+      return .failure(
+        OfferRefusal(error: .invalidOfferIdentifier, reason: "\(product.id) is not a subscription"))
+    }
+    guard let offer = terms.promotionalOffers.first(where: { $0.id == offerId }) else {
+      let elsewhere = catalog.products.first {
+        $0.subscription?.promotionalOffers.contains { $0.id == offerId } == true
+      }
+      let known = terms.promotionalOffers.compactMap(\.id)
+      return .failure(
+        OfferRefusal(
+          error: .invalidOfferIdentifier,
+          reason: elsewhere.map { "the offer belongs to \($0.id), not \(product.id)" }
+            ?? "\(product.id) has no promotional offer \(offerId)"
+            + (known.isEmpty ? "" : " (it has \(known.joined(separator: ", ")))")))
+    }
+    let regular = price(of: product)
+    if offer.mode != .freeTrial, offer.price >= regular.amount {
+      let offered = Price(amount: offer.price, currency: regular.currency)
+      return .failure(
+        OfferRefusal(
+          error: .invalidOfferPrice,
+          reason: "the offer's price \(offered) is not below the regular price \(regular)"))
+    }
+    guard account.subscriptions[terms.group] != nil else {
+      return .failure(
+        OfferRefusal(
+          error: .ineligibleForOffer,
+          reason:
+            "\(account.name) never subscribed to \(terms.group): promotional offers are for current and lapsed subscribers"
+        ))
+    }
+    return .success(offer)
   }
 
   /// Buys an auto-renewable subscription with an offer already found eligible (or none): a new or
   /// lapsed subscriber subscribes now, an active one changes plan or redeems the offer from the
   /// next renewal.
-  func buySubscription(_ product: Product, account: Account, offer promotional: Offer?) -> PurchaseRecord {
+  func buySubscription(
+    _ product: Product, account: Account, offer promotional: Offer?, introductoryOffer: Bool? = nil
+  ) -> PurchaseRecord {
     let existing = product.subscription.flatMap { account.subscriptions[$0.group] }
     guard let existing, existing.isLive else {
       let subtype: ServerEvent.Subtype = existing == nil ? .initialBuy : .resubscribe
       return subscribe(
         to: product, account: account, continuing: existing, offer: promotional,
-        announcing: (.subscribed, subtype))
+        announcing: (.subscribed, subtype), introductoryOffer: introductoryOffer)
     }
     return changePlan(of: existing, to: product, account: account, offer: promotional)
   }
@@ -41,12 +91,12 @@ extension Store {
   /// Starts a subscription (or a new product in its group) now; the app's server hears `announcing`.
   private func subscribe(
     to product: Product, account: Account, continuing previous: SubscriptionState?, offer promotional: Offer?,
-    announcing event: (kind: ServerEvent.Kind, subtype: ServerEvent.Subtype)
+    announcing event: (kind: ServerEvent.Kind, subtype: ServerEvent.Subtype), introductoryOffer: Bool? = nil
   ) -> PurchaseRecord {
     let group = product.subscription!.group
     var offer = promotional
     if offer == nil, let intro = product.subscription?.introductoryOffer,
-      !account.introductoryOfferGroups.contains(group)
+      introductoryOffer ?? !account.introductoryOfferGroups.contains(group)
     {
       offer = intro
       account.introductoryOfferGroups.insert(group)

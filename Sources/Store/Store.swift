@@ -217,10 +217,13 @@ public final class Store {
   /// non-consumable records a free re-download of the original purchase; auto-renewable
   /// subscriptions follow their group's rules (see `Store+Subscriptions`).
   ///
-  /// - Parameter offerId: a promotional offer to redeem, for auto-renewable subscriptions.
+  /// - Parameters:
+  ///   - offerId: a promotional offer to redeem, for auto-renewable subscriptions.
+  ///   - introductoryOffer: whether the customer may have the introductory offer, when the
+  ///     developer's signed eligibility says so; `nil` follows the App Store's own rule.
   /// - Returns: the history entry, or the StoreKit error the payment fails with.
   public func charge(
-    productId: String, quantity: Int, account: Account, offerId: String? = nil
+    productId: String, quantity: Int, account: Account, offerId: String? = nil, introductoryOffer: Bool? = nil
   ) -> Result<PurchaseRecord, SKErrorCode> {
     guard let product = catalog.product(productId) else {
       report("paymentInvalid", "\(productId) is not a product of this app")
@@ -228,7 +231,8 @@ public final class Store {
     }
     guard product.isClearedForSale else { return .failure(.storeProductNotAvailable) }
     if product.type == .autoRenewable {
-      return purchaseSubscription(product, account: account, offerId: offerId)
+      return purchaseSubscription(
+        product, account: account, offerId: offerId, introductoryOffer: introductoryOffer)
     }
     guard offerId == nil else { return .failure(.invalidOfferIdentifier) }
     if product.type == .nonConsumable, let owned = account.ownedPurchase(of: productId) {

@@ -43,6 +43,8 @@ public final class Session {
   /// Where `api-key create` wrote each key's private key in this session (resolved paths, by key
   /// id), so that `api-key token` finds a key written with `--out` without being told again.
   var apiKeyFiles: [String: String] = [:]
+  /// The `.p8` files of offer keys this session created or imported, by key id, for `offer-key sign`.
+  var offerKeyFiles: [String: String] = [:]
   /// The server `serve start` started, while it runs.
   var server: (launcher: any ServerLauncher, port: Int)?
 

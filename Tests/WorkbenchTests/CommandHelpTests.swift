@@ -51,7 +51,7 @@ import Testing
     for spec in CommandSpec.language.subcommands { try walk(spec, [spec.name]) }
     #expect(
       try CommandHelp.text(for: ["buy"]).hasPrefix(
-        "usage: buy PRODUCT [--quantity N] [--offer ID] [--unchecked]"))
+        "usage: buy PRODUCT [--quantity N] [--offer ID] [--discount OFFER] [--key-id ID]"))
   }
 
   @Test func everyHelpTextFitsEightyColumns() throws {
@@ -96,7 +96,8 @@ import Testing
   @Test func parseErrorsNameTheCommandAndWhatToType() {
     #expect(
       CommandUsage.parseError("Unknown option '--bogus'", words: ["buy", "x", "--bogus"])
-        == "buy: unknown option '--bogus' (options: --quantity, --offer, --unchecked)")
+        == "buy: unknown option '--bogus' (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --application-username, --unchecked)"
+    )
     #expect(
       CommandUsage.parseError("Missing expected argument '<duration>'", words: ["advance-clock"])
         == "advance-clock: missing DURATION (such as 1d, 1mo)")

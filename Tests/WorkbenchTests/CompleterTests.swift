@@ -39,7 +39,8 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     #expect(try completer().complete("buy coins.100 --q").candidates == ["--quantity"])
     #expect(
       try completer().complete("buy coins.100 -").candidates == [
-        "--help", "--offer", "--quantity", "--unchecked", "-h", "-q",
+        "--application-username", "--discount", "--help", "--key-id", "--nonce", "--offer", "--quantity",
+        "--signature", "--timestamp", "--unchecked", "-h", "-q",
       ])
     #expect(try completer().complete("finish --").candidates == ["--all", "--help"])
     #expect(try completer().complete("can-make-payments ").candidates == ["off", "on"])
@@ -185,6 +186,13 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     // offer codes: a name, numbers and a date the user chooses
     "offer-code create --custom", "offer-code create --count", "offer-code create --limit",
     "offer-code create --expires",
+    // offer signatures: what the developer's server made
+    "buy --nonce", "buy --timestamp", "buy --signature", "buy --application-username", "purchase --nonce",
+    "purchase --timestamp", "purchase --signature", "purchase --offer-jws",
+    "purchase --intro-eligibility-jws",
+    "offer-key create --key-id", "offer-key import --key-id", "offer-key sign --token",
+    "offer-key sign --nonce",
+    "offer-key sign --timestamp", "offer-key sign --transaction-id", "offer-key sign --issuer-id",
   ]
 
   @Test func everyArgumentWithAFiniteSetCompletes() throws {
@@ -193,7 +201,10 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     defer { try? FileManager.default.removeItem(at: directory) }
     try "".write(to: directory.appendingPathComponent("a.storebench"), atomically: true, encoding: .utf8)
     let session = try completer(
-      after: ["buy coins.100", "buy pro.monthly", "device add iPad", "account add bob", "api-key create"],
+      after: [
+        "buy coins.100", "buy pro.monthly", "device add iPad", "account add bob", "api-key create",
+        "offer-key create --key-id K1",
+      ],
       directory: directory.path)
     var checked = 0
     func walk(_ command: CommandSpec, path: [String]) {

@@ -138,7 +138,7 @@ private func run(
   @Test func helpPrintsTheCommandsHelp() throws {
     let (result, lines) = try run("help buy\n")
     #expect(result.passed)
-    #expect(lines.first == "usage: buy PRODUCT [--quantity N] [--offer ID] [--unchecked]")
+    #expect(lines.first == "usage: buy PRODUCT [--quantity N] [--offer ID] [--discount OFFER] [--key-id ID]")
   }
 
   @Test func eventsCanBeWrittenAsJSONLines() throws {

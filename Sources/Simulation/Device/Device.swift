@@ -40,6 +40,7 @@ public final class Device {
   /// Connects the app's StoreKit 2 side to the world that signs its transactions.
   func connect(to world: World) {
     storeKit2.world = world
+    queue.authorizer = world
   }
 
   /// Registers a stand-in observer delivering into this device's storage.

@@ -48,12 +48,16 @@ public final class StoreKit2App: StoreKit2Client {
   /// - Throws: ``QueueError`` as `buy` does (no account, quantity out of range).
   @discardableResult
   public func purchase(
-    _ productId: String, quantity: Int, appAccountToken: String?
+    _ productId: String, quantity: Int, appAccountToken: String?, offerId: String? = nil,
+    offerProof: OfferProof? = nil
   ) throws(QueueError)
     -> PaymentTransaction
   {
-    let transaction = try queue.add(
-      Payment(productId: productId, quantity: quantity, api: .storeKit2, appAccountToken: appAccountToken))
+    var payment = Payment(
+      productId: productId, quantity: quantity, offerId: offerId, api: .storeKit2,
+      appAccountToken: appAccountToken)
+    payment.offerProof = offerProof
+    let transaction = try queue.add(payment)
     awaiting.insert(transaction.handle)
     return transaction
   }

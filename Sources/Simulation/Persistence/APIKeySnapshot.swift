@@ -20,15 +20,7 @@ struct APIKeySnapshot: Codable, Hashable {
   /// - Throws: ``WorldFileError`` at `path` for a public key that is not a P-256 point, or an id
   ///   the registry refuses.
   func register(in registry: inout APIKeyRegistry, at path: String) throws(WorldFileError) {
-    let notAKey = WorldFileError(
-      path: "\(path).publicKey", reason: "not a P-256 public key in base64 (X9.63)")
-    guard let bytes = Data(base64Encoded: publicKey) else { throw notAKey }
-    let key: P256.Signing.PublicKey
-    do {
-      key = try P256.Signing.PublicKey(x963Representation: bytes)
-    } catch {
-      throw notAKey
-    }
+    let key = try SnapshotPath.publicKey(publicKey, at: "\(path).publicKey")
     do {
       try registry.register(keyId: keyId, issuerId: issuerId, publicKey: key)
     } catch {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Reading a saved world's values into the models' types, each failure naming its JSON path.
@@ -50,9 +51,20 @@ enum SnapshotPath {
 
   /// An instant, written as seconds since 1970.
   static func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: seconds) }
+
+  /// A P-256 public key written as X9.63 (uncompressed point) in base64.
+  ///
+  /// - Throws: ``WorldFileError`` at `path` when it is not one.
+  static func publicKey(_ text: String, at path: String) throws(WorldFileError) -> P256.Signing.PublicKey {
+    guard let bytes = Data(base64Encoded: text),
+      let key = try? P256.Signing.PublicKey(x963Representation: bytes)
+    else { throw WorldFileError(path: path, reason: "not a P-256 public key in base64 (X9.63)") }
+    return key
+  }
 }
 
 extension Date {
   /// Seconds since 1970, as a saved world writes instants.
   var secondsSince1970: Double { timeIntervalSince1970 }
+
 }

@@ -42,6 +42,7 @@ extension World {
       try key.register(in: &keys, at: "apiKeys[\(index)]")
     }
     apiKeys = keys
+    offerKeys = try snapshot.offerKeys?.ring(at: "offerKeys") ?? OfferKeyRing()
   }
 
   private func restoreTransactions(_ saved: [TransactionSnapshot], catalog: Catalog) throws(WorldFileError) {

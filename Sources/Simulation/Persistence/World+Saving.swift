@@ -20,6 +20,8 @@ extension World {
       transactions: transactions.map(TransactionSnapshot.init),
       devices: devices, currentDevice: device.name, serverAPI: ServerAPISnapshot(serverAPI),
       notifications: NotificationsSnapshot(notifications), apiKeys: apiKeys.keys.map(APIKeySnapshot.init),
+      offerKeys: offerKeys.keys.isEmpty && offerKeys.usedNonces.isEmpty && offerKeys.clock == .real
+        ? nil : OfferKeysSnapshot(offerKeys),
       originalApplication: importedOriginalApplicationVersion == nil && importedOriginalPurchaseDate == nil
         ? nil
         : OriginalApplicationSnapshot(

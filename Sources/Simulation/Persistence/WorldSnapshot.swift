@@ -17,6 +17,9 @@ struct WorldSnapshot: Codable, Hashable {
   var notifications: NotificationsSnapshot
   /// Absent in files written before API keys were saved: none then.
   var apiKeys: [APIKeySnapshot]?
+  /// The In-App Purchase keys offer signatures are checked with; absent in older files and in
+  /// worlds that have none.
+  var offerKeys: OfferKeysSnapshot?
   /// The app's first version and download date from an imported receipt; absent otherwise.
   var originalApplication: OriginalApplicationSnapshot?
 }

@@ -66,6 +66,8 @@ public final class World: StoreListener {
   public let notifications = ServerNotifications()
   /// The App Store Connect API keys whose tokens the App Store Server API accepts.
   public var apiKeys = APIKeyRegistry()
+  /// The developer's In-App Purchase keys offer signatures are checked with, and the nonces used.
+  public var offerKeys = OfferKeyRing()
   /// Receipts verifyReceipt has verified, so that the same receipt posted again is not verified
   /// again (see ``VerifiedReceiptCache``).
   public let verifiedReceipts = VerifiedReceiptCache()

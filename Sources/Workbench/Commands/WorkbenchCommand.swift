@@ -39,6 +39,6 @@ struct WorkbenchCommand: ParsableCommand {
       UpdatesCommand.self,
       UnfinishedCommand.self, LatestCommand.self, AllTransactionsCommand.self, SubscriptionStatusCommand.self,
       AppTransactionCommand.self, UnverifiedNextCommand.self, SyncCommand.self,
-      OfferCodeCommand.self, RedeemCommand.self,
+      OfferCodeCommand.self, RedeemCommand.self, OfferKeyCommand.self,
     ])
 }

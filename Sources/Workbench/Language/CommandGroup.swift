@@ -26,7 +26,7 @@ struct CommandGroup: Sendable, Hashable {
       ]),
     CommandGroup(
       title: "Offers",
-      commands: ["offer-code", "redeem"]),
+      commands: ["offer-key", "offer-code", "redeem"]),
     CommandGroup(
       title: "Subscriptions and time",
       commands: [

@@ -8,7 +8,13 @@ enum CommandUsage {
     case "product-id", "product-ids", "product": "PRODUCT"
     case "transaction", "transactions": "TXN"
     case "quantity", "count": "N"
-    case "offer": "ID"
+    case "offer", "key-id": "ID"
+    case "discount", "promotional-offer": "OFFER"
+    case "nonce": "UUID"
+    case "timestamp": "MS"
+    case "signature": "BASE64"
+    case "application-username": "NAME"
+    case "offer-jws", "intro-eligibility-jws": "JWS"
     case "purchased", "restored", "failed": "ACTIONS"
     default: valueName.uppercased()
     }

@@ -170,6 +170,7 @@ public struct Completer {
     case .apiKeys: return session.world.apiKeys.keys.map(\.keyId)
     case .codeOffers:
       return session.world.store.catalog.products.flatMap { $0.codeOffers.map(\.referenceName) }
+    case .offerKeys: return session.world.allOfferKeys.map(\.keyId)
     case .offerCodes:
       session.world.store.syncCatalogCodes()
       return session.world.store.offerCodes.codes.map(\.code)

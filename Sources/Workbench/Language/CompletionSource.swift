@@ -34,6 +34,8 @@ enum CompletionSource: Hashable, Sendable {
   case codeOffers
   /// The offer codes made so far and the catalog's custom codes.
   case offerCodes
+  /// The ids of the In-App Purchase keys offer signatures may name.
+  case offerKeys
 
   /// The completer asking, while it runs a command's completion: what ``session(_:)`` closures read.
   @TaskLocal static var asking: CompletingSession?

@@ -60,14 +60,7 @@ extension APIKeyCommand {
     private func privateKey(
       in file: String, of registered: APIKeyRegistry.Key, session: Session
     ) throws(WorkbenchError) -> P256.Signing.PrivateKey {
-      let text = String(decoding: try session.read(file), as: UTF8.self)
-      let privateKey: P256.Signing.PrivateKey
-      do {
-        privateKey = try P256.Signing.PrivateKey(pemRepresentation: text)
-      } catch {
-        throw WorkbenchError(
-          .invalidValue, "\(session.shown(file)): not a P-256 private key in PEM (\(error))")
-      }
+      let privateKey = try session.privateKey(in: file)
       guard privateKey.publicKey.x963Representation == registered.publicKey.x963Representation else {
         throw WorkbenchError(
           .conflict, "\(session.shown(file)) holds another key than api key \(registered.keyId)")

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import Queue
 import Simulation
 
-/// `purchase PRODUCT [--quantity N] [--app-account-token UUID]`: `Product.purchase(options:)`.
+/// `purchase PRODUCT [--quantity N] [--app-account-token UUID] [an offer]`:
+/// `Product.purchase(options:)`.
 struct PurchaseCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "purchase",
@@ -13,7 +15,12 @@ struct PurchaseCommand: SessionCommand {
       (`cancel-next`); pending (Ask to Buy: the answer arrives through Transaction.updates); or the \
       error the call threw, by its StoreKit 2 name (Product.PurchaseError.purchaseNotAllowed, \
       StoreKitError.networkError, …; `fail-next buy CODE` injects one). The purchase goes through \
-      the device's one queue, so StoreKit 1 observers hear it too. Needs `app sk2` or `app both`.
+      the device's one queue, so StoreKit 1 observers hear it too. Needs `app sk2` or `app both`. \
+      Offers: --promotional-offer with the legacy signature fields \
+      (promotionalOffer(offerID:keyID:nonce:signature:timestamp:)), --offer-jws \
+      (promotionalOffer(_:compactJWS:)), --intro-eligibility-jws \
+      (introductoryOfferEligibility(compactJWS:)); each checked when the payment is processed, and \
+      a refusal logs the cause (`offer-key` has the keys).
       """)
 
   @Argument(help: "The product identifier.", completion: .session(.products))
@@ -25,12 +32,42 @@ struct PurchaseCommand: SessionCommand {
   @Option(help: "A UUID tying the purchase to the customer's account on your server.")
   var appAccountToken: String?
 
+  @Option(help: "A promotional offer, with the legacy signature fields below.", completion: .session(.offers))
+  var promotionalOffer: String?
+
+  @OptionGroup var signature: OfferSignatureOptions
+
+  @Option(help: "A promotional offer's JWS (aud promotional-offer), from the developer's server.")
+  var offerJws: String?
+
+  @Option(help: "An introductory-offer eligibility JWS (aud introductory-offer-eligibility).")
+  var introEligibilityJws: String?
+
   func validate() throws {
     try requireNonEmpty(productId, "the product id")
     try require(quantity, in: 1...10, "--quantity")
     if let appAccountToken, UUID(uuidString: appAccountToken) == nil {
       throw ValidationError("--app-account-token takes a UUID, such as 7E3F5A2C-1B9D-4C8E-A6F0-3D2B1C9E8A7F")
     }
+    try requireNonEmpty(promotionalOffer, "--promotional-offer")
+    if offerJws != nil, introEligibilityJws != nil || signature.isGiven {
+      throw ValidationError("--offer-jws carries its own signature: give no other signature")
+    }
+    if signature.isGiven, promotionalOffer == nil {
+      throw ValidationError("signature fields go with --promotional-offer OFFER")
+    }
+    if introEligibilityJws != nil, signature.isGiven {
+      throw ValidationError(
+        "--intro-eligibility-jws and a promotional offer's signature are two purchases' options")
+    }
+  }
+
+  /// The offer proof the options make, if any.
+  private var offerProof: OfferProof? {
+    if let offerJws { return .promotionalJWS(offerJws) }
+    if let introEligibilityJws { return .introductoryOfferEligibilityJWS(introEligibilityJws) }
+    if promotionalOffer != nil { return .signature(signature.fields(appAccountToken: appAccountToken)) }
+    return nil
   }
 
   func execute(in session: Session) throws {
@@ -42,6 +79,8 @@ struct PurchaseCommand: SessionCommand {
         "the app on \(session.device.name) uses StoreKit 1 only: `app sk2` or `app both` first (or `buy`)")
     }
     try session.device.storeKit2.purchase(
-      productId, quantity: quantity, appAccountToken: appAccountToken?.lowercased())
+      productId, quantity: quantity, appAccountToken: appAccountToken?.lowercased(),
+      offerId: promotionalOffer,
+      offerProof: offerProof)
   }
 }
