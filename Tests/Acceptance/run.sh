@@ -71,6 +71,22 @@ else
   echo "################################################################"
   tail -5 "$venv.log" 2> /dev/null
 fi
+if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
+  mkdir -p "$work/offers"
+  cp "$top/catalog/offers.json" "$work/offers/"
+  printf 'catalog load offers.json\noffer-key create --key-id ACCEPT0001 --out key.p8\nbuy com.example.studio.plus.monthly\nsave world.json\n' \
+    > "$work/offers/make.storebench"
+  if (cd "$work/offers" && STOREBENCH_CA_DIR="$work/ca" "$bin" run make.storebench > make.log 2>&1) \
+    && "$venv/bin/python" "$here/offer_signatures.py" "$work/offers/key.p8" ACCEPT0001 com.example.studio \
+      "$work/offers/buy.storebench" \
+    && (cd "$work/offers" && STOREBENCH_CA_DIR="$work/ca" "$bin" run buy.storebench > buy.log 2>&1) \
+    && grep -q "the signature is over product com.example.studio.plus.yearly" "$work/offers/buy.log"; then
+    pass "storebench accepts offers signed now by Apple's library (V1, V2, eligibility) and names a wrong product"
+  else
+    fail "storebench accepts offers signed now by Apple's library (V1, V2, eligibility) and names a wrong product"
+    cat "$work/offers/make.log" "$work/offers/buy.log" 2> /dev/null | tail -30
+  fi
+fi
 if "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2> /dev/null; then
   mkdir -p "$work/year"
   if "$venv/bin/python" -W ignore::DeprecationWarning "$here/server_year.py" "$bin" "$work/year" > "$work/year.log" 2>&1; then
