@@ -83,6 +83,26 @@ extension Subscription {
     if !promotionalOffers.isEmpty {
       members.append(.init("promotionalOffers", .array(promotionalOffers.map(\.document))))
     }
+    if !winBackOffers.isEmpty {
+      members.append(.init("winBackOffers", .array(winBackOffers.map(winBackDocument))))
+    }
+    return .object(members)
+  }
+
+  /// A win-back offer and its rules in the native catalog format.
+  private func winBackDocument(_ offer: Offer) -> JSONValue {
+    guard case .object(var members) = offer.document else { return offer.document }
+    let rules = winBackRules[offer.id ?? ""] ?? .anyChurned
+    if rules.minimumPaidMonths > 0 {
+      members.append(.init("paidMonths", .number(String(rules.minimumPaidMonths))))
+    }
+    if rules.minimumMonthsSinceChurn > 0 || rules.maximumMonthsSinceChurn != nil {
+      let bounds = [rules.minimumMonthsSinceChurn] + (rules.maximumMonthsSinceChurn.map { [$0] } ?? [])
+      members.append(.init("churnedMonths", .array(bounds.map { .number(String($0)) })))
+    }
+    if rules.monthsBetweenRedemptions > 0 {
+      members.append(.init("waitMonths", .number(String(rules.monthsBetweenRedemptions))))
+    }
     return .object(members)
   }
 }

@@ -156,7 +156,9 @@ struct CatalogReader {
 
   private func subscription(_ node: JSONNode) throws(CatalogError) -> Subscription {
     let object = try node.object()
-    try object.rejectUnknownKeys(["group", "level", "period", "introductoryOffer", "promotionalOffers"])
+    try object.rejectUnknownKeys([
+      "group", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers",
+    ])
     let periodNode = try object.required("period")
     let period = try periodNode.period()
     guard SubscriptionPeriod.subscriptionDurations.contains(period) else {
@@ -172,7 +174,7 @@ struct CatalogReader {
       }
       promotional.append(offer)
     }
-    return Subscription(
+    var subscription = Subscription(
       group: try object.required("group").nonEmptyString(),
       level: try object.required("level").integer(in: 1...100),
       period: period,
@@ -180,6 +182,8 @@ struct CatalogReader {
         try offer(node, promotional: false)
       },
       promotionalOffers: promotional)
+    try readWinBackOffers(object.optional("winBackOffers"), into: &subscription)
+    return subscription
   }
 
   /// A subscription offer's terms (`type`, `period`, `periods`, `price`), and its `id` when it is

@@ -13,6 +13,9 @@ public struct Subscription: Hashable, Sendable {
   public var promotionalOffers: [Offer]
   /// Win-back offers for lapsed subscribers, by identifier.
   public var winBackOffers: [Offer] = []
+  /// Each win-back offer's eligibility rules, by offer identifier; an offer without rules is for
+  /// any churned subscriber (``WinBackRules/anyChurned``).
+  public var winBackRules: [String: WinBackRules] = [:]
   /// Billing plans with a commitment, where the catalog has them.
   public var billingPlans: [BillingPlan] = []
 

@@ -92,6 +92,13 @@ public final class AppObserver: TransactionObserver {
   /// Nothing to do: the queue has already logged the change.
   public func paymentQueueDidChangeStorefront(_ queue: PaymentQueue) {}
 
+  /// Answers a promoted purchase as the policy says.
+  public func paymentQueue(
+    _ queue: PaymentQueue, shouldAddStorePayment payment: Payment
+  ) -> StorePaymentDecision {
+    policy.storePayment
+  }
+
   /// Nothing to do: restored transactions were handled as they arrived.
   public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {}
 

@@ -12,6 +12,8 @@ public struct ObserverPolicy: Hashable, Sendable, CustomStringConvertible {
   /// Whether actions after `deliver` wait until hosted content has downloaded (a correct app
   /// finishes only then; finishing earlier cancels the download).
   public var waitsForContent = true
+  /// The answer to `paymentQueue(_:shouldAddStorePayment:for:)` (a promoted purchase).
+  public var storePayment = StorePaymentDecision.continueNow
   /// Actions for `deferred` transactions (StoreKit allows none: they cannot be finished).
   public var deferred: [ObserverAction] { [] }
 
@@ -90,7 +92,8 @@ public struct ObserverPolicy: Hashable, Sendable, CustomStringConvertible {
     func words(_ actions: [ObserverAction]) -> String {
       actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: "+")
     }
-    return "purchased=\(words(purchased)) restored=\(words(restored)) failed=\(words(failed))"
+    let storePayments = storePayment == .continueNow ? "" : " store-payment=\(storePayment.rawValue)"
+    return "purchased=\(words(purchased)) restored=\(words(restored)) failed=\(words(failed))\(storePayments)"
   }
 
   /// The preset name, when the policy is one.

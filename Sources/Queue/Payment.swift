@@ -18,6 +18,9 @@ public struct Payment: Hashable, Sendable {
   /// processed. A payment with an ``offerId`` and no proof is storebench's unsigned shortcut, as
   /// Xcode's test-only `promotionalOffer(id:)`.
   public var offerProof: OfferProof?
+  /// A win-back offer to redeem (StoreKit 2's `PurchaseOption.winBackOffer`), for a churned
+  /// subscriber.
+  public var winBackOfferId: String?
 
   /// Creates a payment.
   public init(

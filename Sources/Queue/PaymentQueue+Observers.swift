@@ -18,6 +18,7 @@ extension PaymentQueue {
   /// as StoreKit redelivers them; it never hears what happened before it was added.
   public func add(observer: any TransactionObserver) {
     observers.append(observer)
+    defer { offerWaitingPromotions() }
     let waiting = transactions.filter { $0.state != .purchasing }
     guard !waiting.isEmpty else { return }
     let updates = waiting.map { TransactionUpdate(transaction: $0, state: $0.state) }

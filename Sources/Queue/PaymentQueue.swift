@@ -39,6 +39,10 @@ public final class PaymentQueue {
   var pending: [Notification] = []
   /// The app's StoreKit 2 side, told of every transaction change after the observers.
   public weak var storeKit2: (any StoreKit2Client)?
+  /// Promoted purchases waiting for the app to observe the queue, oldest first.
+  public internal(set) var waitingPromotions: [Payment] = []
+  /// Promoted purchases the app deferred in `shouldAddStorePayment`, to add later.
+  public internal(set) var deferredStorePayments: [Payment] = []
   /// Who checks offer signatures before a charge; payments with a proof fail without one.
   public weak var authorizer: (any PaymentAuthorizer)?
 
@@ -134,7 +138,7 @@ public final class PaymentQueue {
     }
     switch store.charge(
       productId: payment.productId, quantity: payment.quantity, account: account, offerId: offerId,
-      introductoryOffer: introductoryOffer)
+      introductoryOffer: introductoryOffer, winBackOfferId: payment.winBackOfferId)
     {
     case .success(let record):
       transaction.record = record

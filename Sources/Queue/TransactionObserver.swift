@@ -25,6 +25,18 @@ public protocol TransactionObserver: AnyObject {
 
   /// A restore failed.
   func paymentQueue(_ queue: PaymentQueue, restoreCompletedTransactionsFailedWithError error: SKErrorCode)
+
+  /// The customer started a purchase on the App Store's product page: add it now, later, or never.
+  func paymentQueue(_ queue: PaymentQueue, shouldAddStorePayment payment: Payment) -> StorePaymentDecision
+}
+
+extension TransactionObserver {
+  /// An observer that does not say continues, as an app returning `true`.
+  public func paymentQueue(
+    _ queue: PaymentQueue, shouldAddStorePayment payment: Payment
+  ) -> StorePaymentDecision {
+    .continueNow
+  }
 }
 
 /// A transaction as a callback delivers it: the object, and the state it was in when the change

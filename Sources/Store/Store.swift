@@ -30,6 +30,9 @@ public final class Store {
   public var isInterruptedPurchasesOn = false
   /// Errors armed for upcoming calls.
   public var faults = FaultPlan()
+  /// Streamlined Purchasing (App Store Connect, on by default): a win-back offer redeemed outside
+  /// the app completes there; off, the app gets a purchase intent and completes it.
+  public var isStreamlinedPurchasingOn = true
   /// The offer codes made so far, and the catalog's custom codes once first redeemed or listed.
   public var offerCodes = OfferCodeBook()
   /// In-app refund requests waiting for Apple's decision, by transaction.
@@ -221,9 +224,12 @@ public final class Store {
   ///   - offerId: a promotional offer to redeem, for auto-renewable subscriptions.
   ///   - introductoryOffer: whether the customer may have the introductory offer, when the
   ///     developer's signed eligibility says so; `nil` follows the App Store's own rule.
+  ///   - winBackOfferId: a win-back offer to redeem, for a churned subscriber.
   /// - Returns: the history entry, or the StoreKit error the payment fails with.
   public func charge(
-    productId: String, quantity: Int, account: Account, offerId: String? = nil, introductoryOffer: Bool? = nil
+    productId: String, quantity: Int, account: Account, offerId: String? = nil,
+    introductoryOffer: Bool? = nil,
+    winBackOfferId: String? = nil
   ) -> Result<PurchaseRecord, SKErrorCode> {
     guard let product = catalog.product(productId) else {
       report("paymentInvalid", "\(productId) is not a product of this app")
@@ -231,10 +237,13 @@ public final class Store {
     }
     guard product.isClearedForSale else { return .failure(.storeProductNotAvailable) }
     if product.type == .autoRenewable {
+      if let winBackOfferId {
+        return purchaseWinBack(winBackOfferId, of: product, account: account)
+      }
       return purchaseSubscription(
         product, account: account, offerId: offerId, introductoryOffer: introductoryOffer)
     }
-    guard offerId == nil else { return .failure(.invalidOfferIdentifier) }
+    guard offerId == nil, winBackOfferId == nil else { return .failure(.invalidOfferIdentifier) }
     if product.type == .nonConsumable, let owned = account.ownedPurchase(of: productId) {
       return .success(redownload(of: owned, quantity: quantity, account: account))
     }

@@ -140,9 +140,6 @@ public struct StoreKitSettingsPlan: Sendable {
   private mutating func planOffers(_ catalog: Catalog) {
     let terms = catalog.products.compactMap(\.subscription)
     noteKept(
-      terms.reduce(0) { $0 + $1.winBackOffers.count }, "win-back offer",
-      "storebench cannot redeem win-back offers yet")
-    noteKept(
       terms.reduce(0) { $0 + $1.billingPlans.count }, "billing plan", "storebench charges the regular price")
   }
 

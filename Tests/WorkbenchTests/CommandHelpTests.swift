@@ -76,8 +76,8 @@ import Testing
     #expect(
       try CommandHelp.text(for: []).contains(
         """
-          products               Ask for products, like SKProductsRequest: valid
-                                 products and invalid identifiers.
+          products                Ask for products, like SKProductsRequest: valid
+                                  products and invalid identifiers.
         """))
   }
 

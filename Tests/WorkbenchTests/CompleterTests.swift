@@ -22,7 +22,7 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
       #expect(completion.candidates.contains(name), "\(name)")
     }
     #expect(completion.candidates == completion.candidates.sorted())
-    #expect(try completer().complete("pro").candidates == ["products"])
+    #expect(try completer().complete("pro").candidates == ["products", "promote"])
     #expect(try completer().complete("ad").commonPrefix == "advance-clock")
   }
 

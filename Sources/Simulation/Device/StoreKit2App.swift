@@ -27,6 +27,9 @@ public final class StoreKit2App: StoreKit2Client {
   public internal(set) var results: [PurchaseResult] = []
   /// Damages armed by `unverified-next`, applied to the next signed transactions, in order.
   public internal(set) var damages: [VerificationError] = []
+  /// Purchase intents the app has not completed yet, oldest first.
+  public private(set) var intents: [PurchaseIntent] = []
+  private var intentCount = 0
   /// Purchase calls under way, by transaction handle.
   var awaiting: Set<Int> = []
   unowned let device: Device
@@ -49,7 +52,7 @@ public final class StoreKit2App: StoreKit2Client {
   @discardableResult
   public func purchase(
     _ productId: String, quantity: Int, appAccountToken: String?, offerId: String? = nil,
-    offerProof: OfferProof? = nil
+    offerProof: OfferProof? = nil, winBackOfferId: String? = nil
   ) throws(QueueError)
     -> PaymentTransaction
   {
@@ -57,9 +60,26 @@ public final class StoreKit2App: StoreKit2Client {
       productId: productId, quantity: quantity, offerId: offerId, api: .storeKit2,
       appAccountToken: appAccountToken)
     payment.offerProof = offerProof
+    payment.winBackOfferId = winBackOfferId
+    if let index = intents.firstIndex(where: { $0.productId == productId }) {
+      let intent = intents.remove(at: index)
+      if winBackOfferId == nil, offerId == nil, offerProof == nil, let offer = intent.winBackOfferId {
+        payment.winBackOfferId = offer
+        report("purchaseIntent", "applied", "intent \(intent.number): its win-back offer \(offer) applies")
+      }
+    }
     let transaction = try queue.add(payment)
     awaiting.insert(transaction.handle)
     return transaction
+  }
+
+  /// A purchase started outside the app reaches `PurchaseIntent.intents`: the app completes it
+  /// with `purchase`.
+  public func receive(intentFor productId: String, winBackOfferId: String?) {
+    intentCount += 1
+    let intent = PurchaseIntent(number: intentCount, productId: productId, winBackOfferId: winBackOfferId)
+    intents.append(intent)
+    report("purchaseIntent", "received", "intent \(intent.description)")
   }
 
   /// Starts the `Transaction.updates` listener: it gets every unfinished transaction once, then

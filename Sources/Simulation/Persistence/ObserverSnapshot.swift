@@ -12,6 +12,8 @@ struct ObserverSnapshot: Codable, Hashable {
   var waiting: [WaitingActionsSnapshot]
   /// Absent when it heard nothing (and in files written before the counts were kept).
   var heard: [CallbackCountSnapshot]?
+  /// Its answer to a promoted purchase; absent for `continue` (and in older files).
+  var storePayment: String?
 
   init(_ observer: AppObserver, transactions: [PaymentTransaction], heard: [String: Int]) {
     name = observer.name
@@ -25,6 +27,7 @@ struct ObserverSnapshot: Codable, Hashable {
       }
     }
     self.heard = CallbackCountSnapshot.list(heard)
+    if observer.policy.storePayment != .continueNow { storePayment = observer.policy.storePayment.rawValue }
   }
 
   /// How many times the observer heard each callback.
@@ -37,10 +40,14 @@ struct ObserverSnapshot: Codable, Hashable {
   func observer(
     storage: AppStorage, transactions: (Int) -> PaymentTransaction?, at path: String
   ) throws(WorldFileError) -> AppObserver {
-    let policy = ObserverPolicy(
+    var policy = ObserverPolicy(
       purchased: try Self.actions(purchased, at: path + ".purchased"),
       restored: try Self.actions(restored, at: path + ".restored"),
       failed: try Self.actions(failed, at: path + ".failed"), waitsForContent: waitsForContent)
+    policy.storePayment =
+      try SnapshotPath.parse(
+        optional: storePayment, as: StorePaymentDecision.self, at: path + ".storePayment")
+      ?? .continueNow
     let observer = AppObserver(name: name, policy: policy, storage: storage)
     for (index, entry) in waiting.enumerated() {
       let entryPath = "\(path).waiting[\(index)]"

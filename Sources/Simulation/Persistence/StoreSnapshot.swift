@@ -29,6 +29,8 @@ struct StoreSnapshot: Codable, Hashable {
   var offerCodes: [OfferCodeSnapshot]?
   /// How many one-time codes were made; absent with `offerCodes`.
   var oneTimeCodesMade: UInt64?
+  /// Streamlined Purchasing, written only when off (absent: on, as App Store Connect's default).
+  var streamlinedPurchasing: Bool?
 
   init(_ store: Store) {
     clock = store.clock.now.secondsSince1970
@@ -54,6 +56,7 @@ struct StoreSnapshot: Codable, Hashable {
     nextWebOrderLineItemId = String(store.nextWebOrderLineItemNumber)
     nextAppTransactionId = String(store.nextAppTransactionNumber)
     scheduledEvents = store.pendingSubscriptionEvents.map(ScheduledEventSnapshot.init)
+    if !store.isStreamlinedPurchasingOn { streamlinedPurchasing = false }
     if !store.offerCodes.codes.isEmpty || store.offerCodes.oneTimeCount > 0 {
       offerCodes = store.offerCodes.codes.map(OfferCodeSnapshot.init)
       oneTimeCodesMade = store.offerCodes.oneTimeCount
@@ -81,6 +84,7 @@ struct StoreSnapshot: Codable, Hashable {
       armed[api, default: []] += errors
     }
     store.faults = FaultPlan(armed: armed)
+    store.isStreamlinedPurchasingOn = streamlinedPurchasing ?? true
     var codes: [OfferCode] = []
     for (index, entry) in (offerCodes ?? []).enumerated() {
       codes.append(try entry.code(at: "\(path).offerCodes[\(index)]"))

@@ -90,6 +90,10 @@ public struct SignedPayloadFactory {
     payload.expirationIntent = state.expirationIntent
     if state.billingRetryStart != nil { payload.isInBillingRetryPeriod = true }
     payload.gracePeriodExpiresDate = state.gracePeriodExpiresDate
+    if let account {
+      let winBack = store.eligibleWinBackOffers(group: state.group, account: account).compactMap(\.offer.id)
+      if !winBack.isEmpty { payload.eligibleWinBackOfferIds = winBack }
+    }
     if let account, state.latestIndex < account.history.count {
       payload.appAccountToken = world.serverAPI.appAccountToken(for: account.history[state.latestIndex])
     }

@@ -37,6 +37,9 @@ struct JWSCommand: SessionCommand {
   @Flag(help: "Also show the header and payload as JSON (x5c by certificate subject).")
   var decode = false
 
+  @Flag(help: "Show only the header and payload as JSON: the same on every run, for golden transcripts.")
+  var decodeOnly = false
+
   func validate() throws {
     guard app != (transaction != nil) else { throw ValidationError("name a transaction, or give --app") }
     guard !(app && renewal) else { throw ValidationError("--renewal needs a transaction, not --app") }
@@ -71,9 +74,9 @@ struct JWSCommand: SessionCommand {
     if let export {
       try session.write(Array(token.utf8), to: export)
       session.print("JWS written to \(session.shown(export)) (\(token.utf8.count) bytes)")
-    } else {
+    } else if !decodeOnly {
       session.print(token)
     }
-    if decode { session.print(lines: try DecodedJWS.lines(of: token)) }
+    if decode || decodeOnly { session.print(lines: try DecodedJWS.lines(of: token)) }
   }
 }

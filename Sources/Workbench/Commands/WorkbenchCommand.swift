@@ -39,6 +39,8 @@ struct WorkbenchCommand: ParsableCommand {
       UpdatesCommand.self,
       UnfinishedCommand.self, LatestCommand.self, AllTransactionsCommand.self, SubscriptionStatusCommand.self,
       AppTransactionCommand.self, UnverifiedNextCommand.self, SyncCommand.self,
-      OfferCodeCommand.self, RedeemCommand.self, OfferKeyCommand.self,
+      OfferCodeCommand.self, RedeemCommand.self, OfferKeyCommand.self, PromoteCommand.self,
+      IntentsCommand.self,
+      RedeemWinBackCommand.self, StreamlinedPurchasingCommand.self,
     ])
 }

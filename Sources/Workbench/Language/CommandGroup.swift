@@ -26,7 +26,10 @@ struct CommandGroup: Sendable, Hashable {
       ]),
     CommandGroup(
       title: "Offers",
-      commands: ["offer-key", "offer-code", "redeem"]),
+      commands: [
+        "offer-key", "offer-code", "redeem", "redeem-win-back", "streamlined-purchasing", "promote",
+        "intents",
+      ]),
     CommandGroup(
       title: "Subscriptions and time",
       commands: [

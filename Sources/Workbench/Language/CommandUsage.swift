@@ -15,6 +15,7 @@ enum CommandUsage {
     case "signature": "BASE64"
     case "application-username": "NAME"
     case "offer-jws", "intro-eligibility-jws": "JWS"
+    case "win-back-offer": "OFFER"
     case "purchased", "restored", "failed": "ACTIONS"
     default: valueName.uppercased()
     }

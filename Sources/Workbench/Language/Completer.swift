@@ -171,6 +171,10 @@ public struct Completer {
     case .codeOffers:
       return session.world.store.catalog.products.flatMap { $0.codeOffers.map(\.referenceName) }
     case .offerKeys: return session.world.allOfferKeys.map(\.keyId)
+    case .winBackOffers:
+      return session.world.store.catalog.products.flatMap {
+        $0.subscription?.winBackOffers.compactMap(\.id) ?? []
+      }
     case .offerCodes:
       session.world.store.syncCatalogCodes()
       return session.world.store.offerCodes.codes.map(\.code)

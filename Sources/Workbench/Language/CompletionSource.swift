@@ -36,6 +36,8 @@ enum CompletionSource: Hashable, Sendable {
   case offerCodes
   /// The ids of the In-App Purchase keys offer signatures may name.
   case offerKeys
+  /// The ids of the catalog's win-back offers.
+  case winBackOffers
 
   /// The completer asking, while it runs a command's completion: what ``session(_:)`` closures read.
   @TaskLocal static var asking: CompletingSession?

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Observer
+import Queue
 
 extension ObserverCommand {
   struct Add: SessionCommand {
@@ -31,6 +32,10 @@ extension ObserverCommand {
     @Option(help: "Actions for failed transactions.", completion: .list(actionLists))
     var failed: String?
 
+    @Option(
+      help: "The answer to a promoted purchase (shouldAddStorePayment): continue (default), defer or cancel.")
+    var storePayment: StorePaymentDecision?
+
     func validate() throws {
       try requireNonEmpty(name, "the observer name")
       try requireNonEmpty(preset, "the preset")
@@ -61,6 +66,7 @@ extension ObserverCommand {
           throw WorkbenchError(.invalidValue, "--failed: nothing can be delivered for a failed transaction")
         }
       }
+      if let storePayment { policy.storePayment = storePayment }
       return policy
     }
 
@@ -75,3 +81,5 @@ extension ObserverCommand {
     }
   }
 }
+
+extension StorePaymentDecision: ExpressibleByArgument {}

@@ -43,6 +43,11 @@ struct PurchaseCommand: SessionCommand {
   @Option(help: "An introductory-offer eligibility JWS (aud introductory-offer-eligibility).")
   var introEligibilityJws: String?
 
+  @Option(
+    help: "A win-back offer (PurchaseOption.winBackOffer), for a churned subscriber.",
+    completion: .session(.winBackOffers))
+  var winBackOffer: String?
+
   func validate() throws {
     try requireNonEmpty(productId, "the product id")
     try require(quantity, in: 1...10, "--quantity")
@@ -50,6 +55,10 @@ struct PurchaseCommand: SessionCommand {
       throw ValidationError("--app-account-token takes a UUID, such as 7E3F5A2C-1B9D-4C8E-A6F0-3D2B1C9E8A7F")
     }
     try requireNonEmpty(promotionalOffer, "--promotional-offer")
+    try requireNonEmpty(winBackOffer, "--win-back-offer")
+    if winBackOffer != nil, promotionalOffer != nil || offerJws != nil {
+      throw ValidationError("a purchase takes one offer: --win-back-offer or a promotional offer")
+    }
     if offerJws != nil, introEligibilityJws != nil || signature.isGiven {
       throw ValidationError("--offer-jws carries its own signature: give no other signature")
     }
@@ -81,6 +90,6 @@ struct PurchaseCommand: SessionCommand {
     try session.device.storeKit2.purchase(
       productId, quantity: quantity, appAccountToken: appAccountToken?.lowercased(),
       offerId: promotionalOffer,
-      offerProof: offerProof)
+      offerProof: offerProof, winBackOfferId: winBackOffer)
   }
 }

@@ -46,6 +46,9 @@ struct SubscriptionStatusCommand: SessionCommand {
       renewalWords.append("gracePeriodExpirationDate \(Timestamp.iso8601(grace))")
     }
     if let renewal = info.renewalDate { renewalWords.append("renewalDate \(Timestamp.iso8601(renewal))") }
+    if let winBack = info.eligibleWinBackOfferIds {
+      renewalWords.append("eligibleWinBackOfferIDs [\(winBack.joined(separator: ", "))]")
+    }
     session.print(renewalWords.joined(separator: ", "))
     if state.latestIndex < account.history.count {
       session.print("transaction: " + (try session.storeKit2Line(account.history[state.latestIndex])))
