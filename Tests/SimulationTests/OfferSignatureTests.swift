@@ -185,4 +185,19 @@ import Verifier
     #expect(loaded.offerKeys.keys.map(\.keyId) == [Self.keyId] && loaded.offerKeys.clock == .world)
     #expect(loaded.offerKeys.use(of: nonce(1)) != nil)
   }
+
+  @Test func aPaymentWaitingForAParentKeepsItsProofInASavedWorld() throws {
+    world.store.isAskToBuyOn = true
+    var payment = try legacy(nonce: 30)
+    payment.winBackOfferId = "plus.winback.half"
+    let transaction = try world.device.queue.add(payment)
+    world.settle()
+    #expect(transaction.state == .deferred)
+    let loaded = try World(
+      restoring: WorldFile.decode(try WorldFile.encode(world)), log: EventLog(),
+      authorityDirectory: testAuthorityDirectory)
+    let restored = try #require(loaded.registry.all.first { $0.handle == transaction.handle })
+    #expect(restored.payment.offerProof == payment.offerProof)
+    #expect(restored.payment.winBackOfferId == "plus.winback.half")
+  }
 }

@@ -13,6 +13,10 @@ struct TransactionSnapshot: Codable, Hashable {
   /// `sk2` for a StoreKit 2 purchase; absent for StoreKit 1 (and in files from before StoreKit 2).
   var api: String?
   var appAccountToken: String?
+  /// The developer's proof of an offer; absent when none (and in older files).
+  var offerProof: OfferProofSnapshot?
+  /// A win-back offer the payment redeems; absent when none (and in older files).
+  var winBackOfferId: String?
   var state: String
   var date: Double
   var transactionId: String?
@@ -31,6 +35,8 @@ struct TransactionSnapshot: Codable, Hashable {
     offerId = transaction.payment.offerId
     api = transaction.payment.api == .storeKit1 ? nil : transaction.payment.api.rawValue
     appAccountToken = transaction.payment.appAccountToken
+    offerProof = transaction.payment.offerProof.map(OfferProofSnapshot.init)
+    winBackOfferId = transaction.payment.winBackOfferId
     state = transaction.state.rawValue
     date = transaction.date.secondsSince1970
     transactionId = transaction.transactionIdentifier
@@ -43,11 +49,13 @@ struct TransactionSnapshot: Codable, Hashable {
   }
 
   func transaction(at path: String, catalog: Catalog) throws(WorldFileError) -> PaymentTransaction {
-    let payment = Payment(
+    var payment = Payment(
       productId: productId, quantity: quantity, offerId: offerId,
       api: try SnapshotPath.parse(
         api ?? StoreKitAPI.storeKit1.rawValue, as: StoreKitAPI.self, at: path + ".api"),
       appAccountToken: appAccountToken)
+    payment.offerProof = try offerProof?.proof(at: path + ".offerProof")
+    payment.winBackOfferId = winBackOfferId
     return PaymentTransaction(
       restoringHandle: handle, payment: payment,
       device: device, state: try SnapshotPath.parse(state, as: TransactionState.self, at: path + ".state"),
