@@ -60,7 +60,7 @@ let package = Package(
       ]),
     .target(
       name: "StoreBenchKit",
-      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary"]),
+      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary", crypto]),
     .target(
       name: "Server",
       dependencies: [

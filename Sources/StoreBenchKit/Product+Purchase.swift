@@ -7,6 +7,14 @@ extension Product {
     case quantity(Int)
     /// A UUID tying the purchase to the customer's account on your server.
     case appAccountToken(UUID)
+    /// A promotional offer with the legacy signature your server made (`signature`: the DER bytes).
+    case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+    /// A promotional offer with the JWS your server signed (`promotionalOffer(_:compactJWS:)`).
+    case promotionalOfferJWS(offerID: String, compactJWS: String)
+    /// Your server's decision on the introductory offer (`introductoryOfferEligibility(compactJWS:)`).
+    case introductoryOfferEligibility(compactJWS: String)
+    /// A win-back offer, by its identifier, for a churned subscriber.
+    case winBackOffer(String)
   }
 
   /// `Product.PurchaseResult`.

@@ -62,15 +62,9 @@ public struct Product: Sendable, Identifiable, Hashable {
   ///
   /// - Throws: ``PurchaseError`` or ``TestStoreError``.
   public func purchase(options: Set<PurchaseOption> = []) async throws -> PurchaseResult {
-    var quantity = 1
-    var token: UUID?
-    for option in options {
-      switch option {
-      case .quantity(let value): quantity = value
-      case .appAccountToken(let value): token = value
-      }
-    }
-    guard (1...10).contains(quantity) else { throw PurchaseError.invalidQuantity }
-    return try await TestStore.required().purchase(id, quantity: quantity, appAccountToken: token)
+    var request = TestStore.PurchaseRequest(productID: id)
+    for option in options { request.apply(option) }
+    guard (1...10).contains(request.quantity) else { throw PurchaseError.invalidQuantity }
+    return try await TestStore.required().purchase(request)
   }
 }

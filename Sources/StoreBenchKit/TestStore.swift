@@ -1,4 +1,5 @@
 import Catalog
+import Crypto
 import Foundation
 import Queue
 import Simulation
@@ -180,6 +181,23 @@ public actor TestStore {
     forwardUpdates()
   }
 
+  /// Makes an In-App Purchase key the App Store checks offer signatures with, and the signer your
+  /// server would sign with. Signature times are then checked against the virtual clock, and the
+  /// signer signs at the virtual time it was made.
+  ///
+  /// - Throws: ``TestStoreError`` when the id is taken.
+  public func makeOfferKey(id: String) throws -> OfferSigner {
+    let key = P256.Signing.PrivateKey()
+    do {
+      try world.offerKeys.register(keyId: id, publicKey: key.publicKey)
+    } catch {
+      throw TestStoreError("\(error)")
+    }
+    world.offerKeys.clock = .world
+    return OfferSigner(
+      keyID: id, bundleID: world.store.catalog.bundleId, key: key, now: world.store.clock.now)
+  }
+
   /// The app quits and launches again: its listener gets the unfinished transactions once more.
   public func relaunchApp() {
     forwarded = 0  // the relaunched app's listener starts a new list
@@ -220,13 +238,15 @@ public actor TestStore {
     ids.compactMap { Product(productID: $0, store: world.store) }
   }
 
-  func purchase(_ productID: String, quantity: Int, appAccountToken: UUID?) throws -> Product.PurchaseResult {
+  func purchase(_ request: PurchaseRequest) throws -> Product.PurchaseResult {
     let app = world.device.storeKit2
     let before = app.results.count
     do {
       try step {
         _ = try app.purchase(
-          productID, quantity: quantity, appAccountToken: appAccountToken?.uuidString.lowercased())
+          request.productID, quantity: request.quantity,
+          appAccountToken: request.appAccountToken?.uuidString.lowercased(), offerId: request.offerID,
+          offerProof: request.proof, winBackOfferId: request.winBackOfferID)
       }
     } catch {
       throw Product.PurchaseError.purchaseNotAllowed

@@ -37,6 +37,10 @@ public struct Transaction: Sendable, Identifiable, Hashable {
   public let reason: Reason
   /// The subscription group, for auto-renewable subscriptions.
   public let subscriptionGroupID: String?
+  /// The kind of offer (`offerType`): 1 introductory, 2 promotional, 3 offer code, 4 win-back.
+  public let offerType: Int?
+  /// The offer's identifier (an offer code's reference name); `nil` for an introductory offer.
+  public let offerID: String?
 
   init(_ record: PurchaseRecord, in world: World) {
     let payload = SignedPayloadFactory(world: world).transaction(record)
@@ -54,6 +58,8 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     isUpgraded = record.isUpgraded
     reason = record.reason == .renewal ? .renewal : .purchase
     subscriptionGroupID = payload.subscriptionGroupIdentifier
+    offerType = payload.rawOfferType.map(Int.init)
+    offerID = payload.offerIdentifier
   }
 
   /// `finish()`: tells the App Store the app delivered it.

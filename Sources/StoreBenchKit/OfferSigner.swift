@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+import Verifier
+
+/// Your server's side of promotional offers in a test: an In-App Purchase key the test store
+/// knows, signing offers as Apple's App Store Server Library does. Make one with
+/// ``TestStore/makeOfferKey(id:)``.
+public struct OfferSigner: Sendable {
+  /// The key's id.
+  public let keyID: String
+  /// The app's bundle id, which every signature covers.
+  public let bundleID: String
+  private let key: P256.Signing.PrivateKey
+  /// When the signatures are made: the test store's virtual clock when the signer was made.
+  public let now: Date
+
+  init(keyID: String, bundleID: String, key: P256.Signing.PrivateKey, now: Date) {
+    self.keyID = keyID
+    self.bundleID = bundleID
+    self.key = key
+    self.now = now
+  }
+
+  /// A legacy signature (`PromotionalOfferSignatureCreator`): its DER bytes, for
+  /// `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)` with `timestamp`.
+  public func promotionalOfferSignature(
+    productID: String, offerID: String, appAccountToken: UUID? = nil, nonce: UUID
+  ) throws -> (signature: Data, timestamp: Int) {
+    let timestamp = Int((now.timeIntervalSince1970 * 1000).rounded())
+    let message = PromotionalOfferMessage(
+      bundleId: bundleID, keyId: keyID, productId: productID, offerId: offerID,
+      appAccountToken: appAccountToken?.uuidString ?? "", nonce: nonce.uuidString,
+      timestamp: String(timestamp))
+    let base64 = try message.signature(with: key)
+    return (Data(base64Encoded: base64) ?? Data(), timestamp)
+  }
+
+  /// A promotional offer's JWS (`PromotionalOfferV2SignatureCreator`).
+  public func promotionalOfferJWS(
+    productID: String, offerID: String, transactionID: String? = nil
+  ) throws -> String {
+    try OfferJWS.sign(
+      claims(
+        OfferJWSClaims.promotionalOfferAudience, productID: productID, offerID: offerID,
+        transactionID: transactionID),
+      keyId: keyID, with: key)
+  }
+
+  /// An introductory-offer eligibility JWS (`IntroductoryOfferEligibilitySignatureCreator`).
+  public func introductoryOfferEligibilityJWS(
+    productID: String, allow: Bool, transactionID: String
+  ) throws -> String {
+    var claims = claims(
+      OfferJWSClaims.introductoryOfferEligibilityAudience, productID: productID, offerID: nil,
+      transactionID: transactionID)
+    claims.allowIntroductoryOffer = allow
+    return try OfferJWS.sign(claims, keyId: keyID, with: key)
+  }
+
+  private func claims(
+    _ audience: String, productID: String, offerID: String?, transactionID: String?
+  ) -> OfferJWSClaims {
+    OfferJWSClaims(
+      iss: "57246542-96fe-1a63-e053-0824d011072a", iat: now.timeIntervalSince1970.rounded(.down),
+      aud: audience,
+      bid: bundleID, nonce: UUID().uuidString.lowercased(), productId: productID, offerIdentifier: offerID,
+      transactionId: transactionID)
+  }
+}
