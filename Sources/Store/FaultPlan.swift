@@ -67,4 +67,7 @@ public struct FaultPlan: Hashable, Sendable {
 
   /// How many failures wait for an API.
   public func count(_ api: API) -> Int { armed[api]?.count ?? 0 }
+
+  /// Whether the next call of an API fails: a counted failure waits, or a standing one is set.
+  public func failsNext(_ api: API) -> Bool { count(api) > 0 || standing[api] != nil }
 }

@@ -16,9 +16,7 @@ extension Store {
     if let offerId {
       switch promotionalOffer(offerId, of: product, account: account) {
       case .success(let offer): promotional = offer
-      case .failure(let refusal):
-        report("offerRefused", "\(product.id) \(offerId): \(refusal.error.name): \(refusal.reason)")
-        return .failure(refusal.error)
+      case .failure(let refusal): return .failure(report(refusal, of: offerId, for: product).error)
       }
     }
     return .success(
@@ -29,6 +27,12 @@ extension Store {
   struct OfferRefusal: Error {
     var error: SKErrorCode
     var reason: String
+  }
+
+  /// Logs why an offer was refused (`offerRefused`), and gives the refusal back.
+  func report(_ refusal: OfferRefusal, of offerId: String, for product: Product) -> OfferRefusal {
+    report("offerRefused", "\(product.id) \(offerId): \(refusal.error.name): \(refusal.reason)")
+    return refusal
   }
 
   /// A product's promotional offer for a customer: one of its group's offers (11

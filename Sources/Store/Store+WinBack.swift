@@ -8,7 +8,7 @@ extension Store {
   /// The win-back offers of a group a customer may redeem now, best first: the least paid per
   /// month of the offer, then the longest.
   public func eligibleWinBackOffers(group: String, account: Account) -> [(product: Product, offer: Offer)] {
-    let offers = catalog.products.filter { $0.subscription?.group == group }.flatMap { product in
+    let offers = catalog.products(inGroup: group).flatMap { product in
       (product.subscription?.winBackOffers ?? []).map { (product: product, offer: $0) }
     }
     return offers.filter { winBackRefusal($0.offer, of: $0.product, account: account) == nil }.sorted {
@@ -69,9 +69,7 @@ extension Store {
     _ offerId: String, of product: Product, account: Account
   ) -> Result<PurchaseRecord, SKErrorCode> {
     switch winBackOffer(offerId, of: product, account: account) {
-    case .failure(let refusal):
-      report("offerRefused", "\(product.id) \(offerId): \(refusal.error.name): \(refusal.reason)")
-      return .failure(refusal.error)
+    case .failure(let refusal): return .failure(report(refusal, of: offerId, for: product).error)
     case .success(let offer): return .success(buySubscription(product, account: account, offer: offer))
     }
   }
@@ -80,15 +78,12 @@ extension Store {
   /// Streamlined Purchasing: the customer subscribes again on the offer's terms (`SUBSCRIBED`
   /// `RESUBSCRIBE`), and the transaction reaches the account's devices as one made outside the app.
   public func redeemWinBack(_ offerId: String, account: Account) -> Result<PurchaseRecord, StoreError> {
-    guard
-      let product = catalog.products.first(where: {
-        $0.subscription?.winBackOffers.contains { $0.id == offerId } == true
-      })
-    else { return .failure(StoreError(.notFound, "no win-back offer \(offerId) in the catalog")) }
+    guard let product = product(ofWinBackOffer: offerId) else {
+      return .failure(StoreError(.notFound, "no win-back offer \(offerId) in the catalog"))
+    }
     switch winBackOffer(offerId, of: product, account: account) {
     case .failure(let refusal):
-      report("offerRefused", "\(product.id) \(offerId): \(refusal.error.name): \(refusal.reason)")
-      return .failure(StoreError(.notAllowed, refusal.reason))
+      return .failure(StoreError(.notAllowed, report(refusal, of: offerId, for: product).reason))
     case .success(let offer):
       report("winBackRedeemed", "\(offerId) (\(offer)) for \(product.id) by \(account.name)")
       let record = buySubscription(product, account: account, offer: offer)
@@ -103,7 +98,7 @@ extension Store {
   }
 
   private func paidMonths(in group: String, account: Account) -> Int {
-    let products = Set(catalog.products.filter { $0.subscription?.group == group }.map(\.id))
+    let products = Set(catalog.products(inGroup: group).map(\.id))
     let seconds = account.history.filter {
       products.contains($0.productId) && $0.charged.amount > 0 && !$0.isCancelled
     }
@@ -112,7 +107,7 @@ extension Store {
   }
 
   private func lastWinBack(in group: String, account: Account) -> Date? {
-    let products = Set(catalog.products.filter { $0.subscription?.group == group }.map(\.id))
+    let products = Set(catalog.products(inGroup: group).map(\.id))
     return account.history.last { products.contains($0.productId) && $0.offer?.kind == .winBack }?
       .purchaseDate
   }

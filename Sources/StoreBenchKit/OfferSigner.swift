@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Simulation
 import Verifier
 
 /// Your server's side of promotional offers in a test: an In-App Purchase key the test store
@@ -61,7 +62,7 @@ public struct OfferSigner: Sendable {
     _ audience: String, productID: String, offerID: String?, transactionID: String?
   ) -> OfferJWSClaims {
     OfferJWSClaims(
-      iss: "57246542-96fe-1a63-e053-0824d011072a", iat: now.timeIntervalSince1970.rounded(.down),
+      iss: APIKeyRegistry.defaultIssuerId, iat: now.timeIntervalSince1970.rounded(.down),
       aud: audience,
       bid: bundleID, nonce: UUID().uuidString.lowercased(), productId: productID, offerIdentifier: offerID,
       transactionId: transactionID)

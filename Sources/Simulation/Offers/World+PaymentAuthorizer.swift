@@ -9,20 +9,24 @@ extension World: PaymentAuthorizer {
   /// Checks a payment's offer proof as the App Store does when it processes the payment, and says
   /// exactly what is wrong where the App Store says only "invalid signature".
   public func authorize(_ payment: Payment, for account: Account) -> PaymentAuthorization {
+    let keys = allOfferKeys
     switch payment.offerProof {
     case nil: return .allowed(offerId: payment.offerId, introductoryOffer: nil)
-    case .signature(let fields): return authorize(legacy: fields, payment: payment)
+    case .signature(let fields): return authorize(legacy: fields, payment: payment, keys: keys)
     case .promotionalJWS(let compact):
-      return authorize(jws: compact, audience: OfferJWSClaims.promotionalOfferAudience, payment, account)
+      return authorize(
+        jws: compact, audience: OfferJWSClaims.promotionalOfferAudience, payment, account, keys)
     case .introductoryOfferEligibilityJWS(let compact):
       return authorize(
-        jws: compact, audience: OfferJWSClaims.introductoryOfferEligibilityAudience, payment, account)
+        jws: compact, audience: OfferJWSClaims.introductoryOfferEligibilityAudience, payment, account, keys)
     }
   }
 
   // MARK: The legacy signature
 
-  private func authorize(legacy fields: LegacyOfferSignature, payment: Payment) -> PaymentAuthorization {
+  private func authorize(
+    legacy fields: LegacyOfferSignature, payment: Payment, keys: [OfferKeyRing.Key]
+  ) -> PaymentAuthorization {
     let given: [(String, String)] = [
       ("offer identifier", payment.offerId ?? ""), ("key identifier", fields.keyId), ("nonce", fields.nonce),
       ("timestamp", fields.timestamp), ("signature", fields.signature),
@@ -34,8 +38,8 @@ extension World: PaymentAuthorizer {
       bundleId: store.catalog.bundleId, keyId: fields.keyId, productId: payment.productId,
       offerId: payment.offerId ?? "", appAccountToken: fields.appAccountToken, nonce: fields.nonce,
       timestamp: fields.timestamp)
-    guard let key = allOfferKeys.first(where: { $0.keyId == fields.keyId }) else {
-      return .refused(.invalidSignature, reason: "unknown key id \(fields.keyId) (\(knownKeys))")
+    guard let key = keys.first(where: { $0.keyId == fields.keyId }) else {
+      return .refused(.invalidSignature, reason: "unknown key id \(fields.keyId) (\(known(keys)))")
     }
     let der: [UInt8]
     switch OfferSignatureDiagnosis.der(from: fields.signature) {
@@ -43,7 +47,7 @@ extension World: PaymentAuthorizer {
     case .failure(let problem): return .refused(.invalidSignature, reason: problem.reason)
     }
     guard message.isSigned(der, by: key.publicKey) else {
-      let diagnosis = OfferSignatureDiagnosis(world: self, keys: allOfferKeys)
+      let diagnosis = OfferSignatureDiagnosis(world: self, keys: keys)
       return .refused(.invalidSignature, reason: diagnosis.explain(der, message: message, key: key))
     }
     guard let milliseconds = Double(fields.timestamp) else {
@@ -61,7 +65,7 @@ extension World: PaymentAuthorizer {
   // MARK: The JWS forms
 
   private func authorize(
-    jws compact: String, audience: String, _ payment: Payment, _ account: Account
+    jws compact: String, audience: String, _ payment: Payment, _ account: Account, _ keys: [OfferKeyRing.Key]
   ) -> PaymentAuthorization {
     let jws: OfferJWS
     do {
@@ -69,7 +73,7 @@ extension World: PaymentAuthorizer {
     } catch {
       return .refused(.invalidSignature, reason: "the JWS cannot be read: \(error.reason)")
     }
-    if let refusal = checkSignature(of: jws) { return refusal }
+    if let refusal = checkSignature(of: jws, keys: keys) { return refusal }
     let claims = jws.claims
     if let aud = claims.aud, aud != audience {
       return .refused(.invalidSignature, reason: "aud is \(aud); this purchase option needs \(audience)")
@@ -96,18 +100,18 @@ extension World: PaymentAuthorizer {
       : .allowed(offerId: payment.offerId, introductoryOffer: claims.allowIntroductoryOffer)
   }
 
-  private func checkSignature(of jws: OfferJWS) -> PaymentAuthorization? {
+  private func checkSignature(of jws: OfferJWS, keys: [OfferKeyRing.Key]) -> PaymentAuthorization? {
     guard jws.header.alg == "ES256" else {
       return .refused(.invalidSignature, reason: "the JWS's alg is \(jws.header.alg ?? "missing"), not ES256")
     }
     guard let kid = jws.header.kid else {
       return .refused(.invalidSignature, reason: "the JWS header has no kid naming the In-App Purchase key")
     }
-    guard let key = allOfferKeys.first(where: { $0.keyId == kid }) else {
-      return .refused(.invalidSignature, reason: "unknown key id \(kid) in the JWS header (\(knownKeys))")
+    guard let key = keys.first(where: { $0.keyId == kid }) else {
+      return .refused(.invalidSignature, reason: "unknown key id \(kid) in the JWS header (\(known(keys)))")
     }
     guard jws.isSigned(by: key.publicKey) else {
-      if let other = allOfferKeys.first(where: { $0.keyId != kid && jws.isSigned(by: $0.publicKey) }) {
+      if let other = keys.first(where: { $0.keyId != kid && jws.isSigned(by: $0.publicKey) }) {
         return .refused(
           .invalidSignature, reason: "the JWS was signed with key \(other.keyId), but its kid says \(kid)")
       }
@@ -171,8 +175,8 @@ extension World: PaymentAuthorizer {
       || account.history.contains { $0.transactionId == transactionId }
   }
 
-  private var knownKeys: String {
-    let ids = allOfferKeys.map(\.keyId)
+  private func known(_ keys: [OfferKeyRing.Key]) -> String {
+    let ids = keys.map(\.keyId)
     return ids.isEmpty
       ? "no offer key is registered: offer-key create or import"
       : "registered: \(ids.joined(separator: ", "))"

@@ -12,3 +12,8 @@ extension Session {
     }
   }
 }
+
+extension P256.Signing.PrivateKey {
+  /// The key as App Store Connect's `.p8` files hold it: PKCS#8 PEM, with a final newline.
+  var pkcs8PEMText: String { pemRepresentation + "\n" }
+}

@@ -36,7 +36,7 @@ extension APIKeyCommand {
       let privateKey = P256.Signing.PrivateKey()
       var keys = session.world.apiKeys
       try keys.register(keyId: id, issuerId: issuer, publicKey: privateKey.publicKey)
-      try session.write(Array((privateKey.pemRepresentation + "\n").utf8), to: file, mode: 0o600)
+      try session.write(Array(privateKey.pkcs8PEMText.utf8), to: file, mode: 0o600)
       session.world.apiKeys = keys
       session.apiKeyFiles[id] = session.resolve(file)
       session.print("api key \(id), issuer \(issuer), private key written to \(session.shown(file))")

@@ -32,8 +32,3 @@ extension OfferKeyCommand {
     }
   }
 }
-
-extension P256.Signing.PrivateKey {
-  /// The key as App Store Connect's `.p8` files hold it: PKCS#8 PEM, with a final newline.
-  var pkcs8PEMText: String { pemRepresentation + "\n" }
-}

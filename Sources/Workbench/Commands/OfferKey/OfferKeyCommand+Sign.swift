@@ -51,7 +51,7 @@ extension OfferKeyCommand {
     var transactionId: String?
 
     @Option(help: "The issuer id (JWS iss).")
-    var issuerId = "57246542-96fe-1a63-e053-0824d011072a"
+    var issuerId = APIKeyRegistry.defaultIssuerId
 
     func validate() throws {
       try requireNonEmpty(productId, "the product id")

@@ -25,7 +25,7 @@ extension Session {
 
   /// Whether a StoreKit 2 call would take an armed error: such a call changes the world.
   func storeKit2CallFails(_ api: FaultPlan.API) -> Bool {
-    world.store.faults.count(api) > 0 || world.store.faults.standingError(api) != nil
+    world.store.faults.failsNext(api)
   }
 
   /// Whether the next transaction the app checks will fail the check (`unverified-next`, or an
