@@ -58,6 +58,7 @@ let package = Package(
         x509,
         swiftASN1,
       ]),
+    .target(name: "Timeline", dependencies: ["CivilCalendar", "Catalog", "Store", "Simulation"]),
     .target(
       name: "StoreBenchKit",
       dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary", crypto]),
@@ -70,8 +71,8 @@ let package = Package(
     .target(
       name: "Workbench",
       dependencies: [
-        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", "Vocabulary",
-        argumentParser, crypto, x509, swiftASN1,
+        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", "Timeline",
+        "Vocabulary", argumentParser, crypto, x509, swiftASN1,
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
@@ -93,6 +94,7 @@ let package = Package(
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "StoreBenchKitTests", dependencies: ["StoreBenchKit"]),
+    .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Workbench", "Store"]),
     .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Vocabulary"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),

@@ -6,6 +6,7 @@ extension PaymentQueue {
   /// - Throws: ``QueueError`` unless the transaction is deferred in this queue.
   public func approve(_ transaction: PaymentTransaction) throws(QueueError) {
     try requireDeferred(transaction)
+    noteAskToBuy(.askToBuyApproved, of: transaction)
     charge(transaction)
   }
 
@@ -13,6 +14,7 @@ extension PaymentQueue {
   /// habit, the app hears nothing and the transaction stays deferred.
   public func decline(_ transaction: PaymentTransaction) throws(QueueError) {
     try requireDeferred(transaction)
+    noteAskToBuy(.askToBuyDeclined, of: transaction)
     guard !store.isAskToBuyDeclineSilent else {
       log.record(
         Event(
@@ -21,6 +23,12 @@ extension PaymentQueue {
       return
     }
     fail(transaction, with: .paymentCancelled)
+  }
+
+  /// Keeps an Ask to Buy step among the store's milestones, for the timeline.
+  func noteAskToBuy(_ kind: Milestone.Kind, of transaction: PaymentTransaction) {
+    store.note(
+      kind, account: account?.name ?? "", transactionNumber: nil, productId: transaction.payment.productId)
   }
 
   private func requireDeferred(_ transaction: PaymentTransaction) throws(QueueError) {

@@ -110,6 +110,7 @@ public final class PaymentQueue {
           detail:
             "\(transaction.handleText) \(transaction.payment.productId) waits for a parent (approve or decline \(transaction.handleText))"
         ))
+      noteAskToBuy(.askToBuyRequested, of: transaction)
       post(.deferred, of: transaction)
     } else {
       charge(transaction)

@@ -27,6 +27,9 @@ extension Store {
       transactionNumber: transactionNumber, accountName: account.name, reason: reason, requestDate: clock.now,
       asksForConsumptionInfo: asks)
     refundRequests[transactionNumber] = request
+    note(
+      .refundRequested, account: account.name, transactionNumber: transactionNumber,
+      productId: record.productId)
     report(
       "refundRequested",
       "\(record.productId) (transaction \(record.transactionId), reason \(reason.rawValue)): pending\(asks ? ", consumption information requested" : "")",

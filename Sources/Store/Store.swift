@@ -39,6 +39,8 @@ public final class Store {
   public internal(set) var refundRequests: [UInt64: RefundRequest] = [:]
   /// Who hears renewals and revocations.
   public weak var listener: (any StoreListener)?
+  /// What happened to purchases that their records do not keep, oldest first (for the timeline).
+  public internal(set) var milestones: [Milestone] = []
   var scheduler = Scheduler<ScheduledEvent>()
   var priceOverrides: [String: Decimal] = [:]
   var family: [String] = []
@@ -321,11 +323,31 @@ public final class Store {
 }
 
 extension Store {
+  /// Keeps a milestone at the current time.
+  public func note(
+    _ kind: Milestone.Kind, account: String, transactionNumber: UInt64?, productId: String
+  ) {
+    milestones.append(
+      Milestone(
+        time: clock.now, accountName: account, transactionNumber: transactionNumber, productId: productId,
+        kind: kind))
+  }
+
+  /// Puts back the milestones of a saved world.
+  public func restore(milestones saved: [Milestone]) {
+    milestones = saved
+  }
+
   /// Tells the listener of an event the app's server hears about (a server notification).
   func publish(
     _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype? = nil, account: Account,
     transactionNumber: UInt64, consumptionRequestReason: String? = nil
   ) {
+    if kind != .didRenew || subtype != nil, let index = account.index(ofTransaction: transactionNumber) {
+      note(
+        .notice(kind, subtype), account: account.name, transactionNumber: transactionNumber,
+        productId: account.history[index].productId)
+    }
     listener?.store(
       self,
       didPublish: ServerEvent(

@@ -32,7 +32,7 @@ enum Console {
     send(text, to: .standardOutput)
   }
 
-  static var sink: OutputSink { OutputSink(write: write, writeError: error) }
+  static var sink: OutputSink { OutputSink(write: write, writeError: error, style: { style }) }
 
   /// Makes a write to a closed pipe fail with `EPIPE` (rather than SIGPIPE ending the process at
   /// once), so that ``send(_:to:)`` ends the run itself.
@@ -43,11 +43,14 @@ enum Console {
   /// Whether standard input is an interactive terminal.
   static var inputIsTerminal: Bool { isatty(FileHandle.standardInput.fileDescriptor) != 0 }
 
-  /// How to dress output for people on standard output.
+  /// How to dress output for people on standard output, with the terminal's width measured now.
   static var style: TerminalStyle {
-    TerminalStyle(
-      isTerminal: isatty(FileHandle.standardOutput.fileDescriptor) != 0,
-      environment: ProcessInfo.processInfo.environment)
+    let descriptor = FileHandle.standardOutput.fileDescriptor
+    var size = winsize()
+    let measured = ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    return TerminalStyle(
+      isTerminal: isatty(descriptor) != 0, environment: ProcessInfo.processInfo.environment, columns: measured
+    )
   }
 
   private static func send(_ text: String, to descriptor: FileDescriptor) {

@@ -193,6 +193,8 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     "offer-key create --key-id", "offer-key import --key-id", "offer-key sign --token",
     "offer-key sign --nonce",
     "offer-key sign --timestamp", "offer-key sign --transaction-id", "offer-key sign --issuer-id",
+    // timeline: dates and a width the user chooses
+    "timeline --from", "timeline --to", "timeline --width",
   ]
 
   @Test func everyArgumentWithAFiniteSetCompletes() throws {

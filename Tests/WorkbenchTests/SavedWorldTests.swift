@@ -31,7 +31,7 @@ import Testing
       name: "billing retry and grace",
       lines: [
         "billing-retry on", "grace-period on 16d", "buy pro.monthly", "advance-clock 1w", "advance-clock 10d",
-        "status pro.monthly", "advance-clock 60d", "status pro.monthly",
+        "status pro.monthly", "advance-clock 60d", "status pro.monthly", "timeline",
       ],
       cut: 4),
     Scenario(

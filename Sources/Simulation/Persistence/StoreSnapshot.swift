@@ -31,6 +31,9 @@ struct StoreSnapshot: Codable, Hashable {
   var oneTimeCodesMade: UInt64?
   /// Streamlined Purchasing, written only when off (absent: on, as App Store Connect's default).
   var streamlinedPurchasing: Bool?
+  /// What the timeline draws beside the records (failed renewals, refund requests, Ask to Buy);
+  /// absent when there are none, and in worlds saved before storebench kept them.
+  var milestones: [MilestoneSnapshot]?
 
   init(_ store: Store) {
     clock = store.clock.now.secondsSince1970
@@ -61,6 +64,7 @@ struct StoreSnapshot: Codable, Hashable {
       offerCodes = store.offerCodes.codes.map(OfferCodeSnapshot.init)
       oneTimeCodesMade = store.offerCodes.oneTimeCount
     }
+    if !store.milestones.isEmpty { milestones = store.milestones.map(MilestoneSnapshot.init) }
   }
 
   /// Sets a fresh store's switches, clock and storefront as saved.
@@ -91,6 +95,11 @@ struct StoreSnapshot: Codable, Hashable {
     }
     store.offerCodes = OfferCodeBook(
       codes: codes, seed: store.offerCodes.seed, oneTimeCount: oneTimeCodesMade ?? 0)
+    var saved: [Milestone] = []
+    for (index, entry) in (milestones ?? []).enumerated() {
+      saved.append(try entry.milestone(at: "\(path).milestones[\(index)]"))
+    }
+    store.restore(milestones: saved)
   }
 
   /// Gives a store the saved accounts and what ties them together.

@@ -28,7 +28,7 @@ struct WorkbenchCommand: ParsableCommand {
       VerifyCommand.self,
       JWSCommand.self, OrderIDCommand.self, ServerCommand.self, SharedSecretCommand.self,
       EnvironmentCommand.self, TamperCommand.self,
-      NotifyURLCommand.self, NotificationsCommand.self, NotifyCommand.self,
+      NotifyURLCommand.self, NotificationsCommand.self, TimelineCommand.self, NotifyCommand.self,
       CatalogCommand.self, IdentityCommand.self, SaveCommand.self, ImportCommand.self, LoadCommand.self,
       ExpectCommand.self,
       RecordCommand.self,

@@ -83,6 +83,12 @@ extension ScriptBuilder {
     }
     let notifications = world.notifications.records.count
     if notifications > 0 { cannotReproduce("\(notifications) server notifications sent") }
+    let milestones = world.store.milestones.count
+    if milestones > 0 {
+      cannotReproduce(
+        "\(Wording.plural(milestones, "timeline milestone")) (failed renewals, refund requests, price consent, Ask to Buy: what `timeline` draws beside the records)"
+      )
+    }
     let requests = world.store.refundRequests.count
     if requests > 0 { cannotReproduce("\(requests) refund requests waiting for a decision") }
     if !world.apiKeys.keys.isEmpty { cannotReproduce("\(world.apiKeys.keys.count) API keys") }

@@ -35,7 +35,7 @@ struct CommandGroup: Sendable, Hashable {
       commands: [
         "clock", "advance-clock", "time-rate", "subscriptions", "status", "auto-renew", "billing-retry",
         "grace-period", "billing-fix", "price-increase", "consent", "renew-now", "expire", "refund",
-        "refund-request",
+        "refund-request", "timeline",
       ]),
     CommandGroup(
       title: "Devices, accounts and storefronts",

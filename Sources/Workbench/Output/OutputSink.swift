@@ -4,11 +4,18 @@ public struct OutputSink {
   public var write: (String) -> Void
   /// Receives each error line, without its newline.
   public var writeError: (String) -> Void
+  /// How the output stream is dressed, asked when a command draws (a terminal's width can change):
+  /// plain for files, pipes and transcripts.
+  public var style: () -> TerminalStyle
 
   /// Creates a sink from two line handlers.
-  public init(write: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
+  public init(
+    write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+    style: @escaping () -> TerminalStyle = { .plain }
+  ) {
     self.write = write
     self.writeError = writeError
+    self.style = style
   }
 
   /// Reports a failure outside any script line: `error: MESSAGE` on the error stream as text; as

@@ -1,4 +1,5 @@
 import Foundation
+import Timeline
 
 /// A suite's verdicts as a JUnit XML report for CI: one `testsuite` with its counts, one `testcase`
 /// per script, a failure's reason in `message` and the diff (or, without a golden transcript, the
@@ -53,25 +54,8 @@ public enum JUnitReport {
     return String(format: "%.3f", Double(whole) + Double(attoseconds) / 1e18)
   }
 
-  /// Text made safe for XML: markup characters as entities, characters XML 1.0 forbids as U+FFFD,
-  /// and in attribute values (the default) line breaks and tabs as character references, so that
-  /// they survive attribute normalization.
+  /// Text made safe for XML (``XMLText/escaped(_:inAttribute:)``).
   static func escape(_ text: String, inAttribute: Bool = true) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\n", "\t": result += inAttribute ? "&#\(scalar.value);" : String(scalar)
-      case "\r": result += "&#13;"
-      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-        result += "\u{FFFD}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    XMLText.escaped(text, inAttribute: inAttribute)
   }
 }

@@ -18,6 +18,10 @@ public struct TerminalStyle: Hashable, Sendable {
   public var isTerminal: Bool
   /// Whether colours are used.
   public var usesColor: Bool
+  /// Whether the terminal shows Unicode (its locale is UTF-8), so pictures may use block characters.
+  public var usesUnicode = false
+  /// The terminal's width in columns, when it is known.
+  public var columns: Int?
 
   /// Plain lines: no progress line, no colour.
   public static let plain = TerminalStyle(isTerminal: false, usesColor: false)
@@ -32,10 +36,19 @@ public struct TerminalStyle: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - isTerminal: whether the stream is a terminal (`isatty`).
-  ///   - environment: the process environment, for `TERM` and `NO_COLOR`.
-  public init(isTerminal: Bool, environment: [String: String]) {
+  ///   - environment: the process environment, for `TERM`, `NO_COLOR`, the locale (`LC_ALL`,
+  ///     `LC_CTYPE`, `LANG`: the first set decides) and `COLUMNS`.
+  ///   - columns: the terminal's measured width, when known (else `COLUMNS`).
+  public init(isTerminal: Bool, environment: [String: String], columns: Int? = nil) {
     let capable = isTerminal && environment["TERM"] != "dumb"
     self.init(isTerminal: capable, usesColor: capable && (environment["NO_COLOR"] ?? "").isEmpty)
+    let locale =
+      ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    let upper = locale.uppercased()
+    usesUnicode = capable && (upper.contains("UTF-8") || upper.contains("UTF8"))
+    if capable {
+      self.columns = columns ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
   }
 
   /// The text in a colour, or unchanged without colours.

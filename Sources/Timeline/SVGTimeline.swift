@@ -1,0 +1,181 @@
+import Foundation
+import Store
+
+/// A ``Timeline`` as a standalone SVG picture: the title, a date axis, per row its bars (one
+/// `rect` per period or gap, carrying `data-kind` and the period's `data-transaction-id`) and its
+/// markers, then a legend. Every value is escaped; every element has a `title` for a tooltip.
+public struct SVGTimeline {
+  private let timeline: Timeline
+  private let width: Double
+  private let glyphs = TimelineGlyphs.plain
+
+  private static let margin = 20.0
+  private static let rowHeight = 100.0
+  private static let top = 92.0
+
+  /// Creates a renderer.
+  ///
+  /// - Parameters:
+  ///   - timeline: What to draw.
+  ///   - width: The picture's width in pixels.
+  public init(_ timeline: Timeline, width: Double = 1000) {
+    self.timeline = timeline
+    self.width = max(width, 400)
+  }
+
+  /// A file's contents: the XML declaration, then the picture.
+  public var document: String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element + "\n"
+  }
+
+  /// The `svg` element alone, for a page to embed.
+  public var element: String {
+    let legendTop = Self.top + Double(timeline.rows.count) * Self.rowHeight + 10
+    let height = legendTop + 60
+    var parts: [String] = [
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"tl\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"tl-title\">",
+      "<title id=\"tl-title\">\(escaped("storebench timeline: \(timeline.title)"))</title>",
+      "<style>\(Self.style)</style>",
+      "<rect class=\"tl-background\" x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"/>",
+      "<text class=\"tl-heading\" x=\"\(n(Self.margin))\" y=\"24\">\(escaped(timeline.title))</text>",
+      "<text class=\"tl-range\" x=\"\(n(Self.margin))\" y=\"42\">\(escaped("\(Timestamp.iso8601(timeline.start)) to \(Timestamp.iso8601(timeline.end))"))</text>",
+    ]
+    parts.append(axis())
+    for (index, row) in timeline.rows.enumerated() {
+      parts.append(self.row(row, top: Self.top + Double(index) * Self.rowHeight))
+    }
+    if timeline.rows.isEmpty {
+      parts.append(
+        "<text class=\"tl-empty\" x=\"\(n(Self.margin))\" y=\"\(n(Self.top + 20))\">no purchases to draw</text>"
+      )
+    }
+    parts.append(legend(top: legendTop))
+    parts.append("</svg>")
+    return parts.joined(separator: "\n")
+  }
+
+  // MARK: Geometry
+
+  private var chartWidth: Double { width - 2 * Self.margin }
+
+  private func x(_ date: Date) -> Double { Self.margin + timeline.position(of: date) * chartWidth }
+
+  /// A number as SVG writes it: at most two decimals, no trailing zeros.
+  private func n(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+
+  // MARK: Parts
+
+  private func axis() -> String {
+    let axis = TimelineAxis(start: timeline.start, end: timeline.end, maximumTicks: Int(chartWidth / 90))
+    var parts = [
+      "<g class=\"tl-axis\">",
+      "<line class=\"tl-axis-line\" x1=\"\(n(Self.margin))\" y1=\"72\" x2=\"\(n(width - Self.margin))\" y2=\"72\"/>",
+    ]
+    for tick in axis.ticks {
+      let label = axis.label(tick)
+      parts.append(
+        "<g class=\"tl-tick\" data-date=\"\(escaped(label))\"><line x1=\"\(n(x(tick)))\" y1=\"68\" x2=\"\(n(x(tick)))\" y2=\"76\"/><text x=\"\(n(x(tick)))\" y=\"62\">\(escaped(label))</text></g>"
+      )
+    }
+    if timeline.now >= timeline.start && timeline.now <= timeline.end {
+      let bottom = Self.top + Double(timeline.rows.count) * Self.rowHeight
+      parts.append(
+        "<line class=\"tl-now\" x1=\"\(n(x(timeline.now)))\" y1=\"72\" x2=\"\(n(x(timeline.now)))\" y2=\"\(n(bottom))\"><title>now: \(Timestamp.iso8601(timeline.now))</title></line>"
+      )
+    }
+    parts.append("</g>")
+    return parts.joined(separator: "\n")
+  }
+
+  private func row(_ row: TimelineRow, top: Double) -> String {
+    var attributes = "class=\"tl-row\" data-account=\"\(escaped(row.account))\""
+    if let original = row.originalTransactionNumber {
+      attributes += " data-original-transaction-id=\"\(original)\""
+    }
+    var parts = [
+      "<g \(attributes)>",
+      "<text class=\"tl-row-title\" x=\"\(n(Self.margin))\" y=\"\(n(top + 14))\">\(escaped(row.title))</text>",
+    ]
+    for plan in row.plans {
+      parts.append(
+        "<text class=\"tl-plan\" x=\"\(n(x(plan.time)))\" y=\"\(n(top + 32))\">\(escaped(plan.productId))</text>"
+      )
+    }
+    for segment in row.segments {
+      parts.append(bar(segment, top: top + 38))
+    }
+    for (lane, y) in [(TimelineMarker.Lane.events, top + 72), (.server, top + 90)] {
+      for marker in row.markers where marker.kind.lane == lane {
+        parts.append(self.marker(marker, y: y))
+      }
+    }
+    parts.append("</g>")
+    return parts.joined(separator: "\n")
+  }
+
+  private func bar(_ segment: TimelineSegment, top: Double) -> String {
+    let from = x(segment.start)
+    let barWidth = max(x(segment.end) - from, 1)
+    var attributes =
+      "class=\"tl-bar tl-\(segment.kind.isPeriod ? "period" : "gap") tl-\(segment.kind.rawValue)\" data-kind=\"\(segment.kind.rawValue)\" data-product-id=\"\(escaped(segment.productId))\""
+    if let number = segment.transactionNumber { attributes += " data-transaction-id=\"\(number)\"" }
+    let span = "\(Timestamp.iso8601(segment.start)) to \(Timestamp.iso8601(segment.end))"
+    let what = segment.transactionNumber.map { "\(segment.productId) \($0)" } ?? segment.productId
+    return
+      "<rect \(attributes) x=\"\(n(from))\" y=\"\(n(top))\" width=\"\(n(barWidth))\" height=\"18\"><title>\(escaped("\(segment.kind.label): \(what), \(span)"))</title></rect>"
+  }
+
+  private func marker(_ marker: TimelineMarker, y: Double) -> String {
+    var attributes = "class=\"tl-marker tl-\(marker.kind.rawValue)\" data-kind=\"\(marker.kind.rawValue)\""
+    if let number = marker.transactionNumber { attributes += " data-transaction-id=\"\(number)\"" }
+    return
+      "<text \(attributes) x=\"\(n(x(marker.time)))\" y=\"\(n(y))\">\(escaped(String(glyphs.marker(marker.kind))))<title>\(escaped("\(Timestamp.iso8601(marker.time)) \(marker.detail)"))</title></text>"
+  }
+
+  private func legend(top: Double) -> String {
+    let segments = Set(timeline.rows.flatMap { $0.segments.map(\.kind) })
+    let markers = Set(timeline.rows.flatMap { $0.markers.map(\.kind) })
+    var parts = ["<g class=\"tl-legend\">"]
+    var left = Self.margin
+    var line = top
+    func place(_ itemWidth: Double) -> (Double, Double) {
+      if left + itemWidth > width - Self.margin {
+        left = Self.margin
+        line += 20
+      }
+      defer { left += itemWidth }
+      return (left, line)
+    }
+    for kind in TimelineSegment.Kind.allCases where segments.contains(kind) {
+      let (x, y) = place(Double(kind.label.count) * 7 + 34)
+      parts.append(
+        "<rect class=\"tl-bar tl-legend-swatch tl-\(kind.rawValue)\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"14\" height=\"12\"/><text x=\"\(n(x + 18))\" y=\"\(n(y + 11))\">\(escaped(kind.label))</text>"
+      )
+    }
+    for kind in TimelineMarker.Kind.allCases where markers.contains(kind) {
+      let (x, y) = place(Double(kind.label.count) * 7 + 34)
+      parts.append(
+        "<text class=\"tl-marker tl-\(kind.rawValue)\" x=\"\(n(x + 6))\" y=\"\(n(y + 11))\">\(escaped(String(glyphs.marker(kind))))</text><text x=\"\(n(x + 18))\" y=\"\(n(y + 11))\">\(escaped(kind.label))</text>"
+      )
+    }
+    parts.append("</g>")
+    return parts.joined(separator: "\n")
+  }
+
+  private func escaped(_ text: String) -> String { XMLText.escaped(text) }
+
+  private static let style = """
+    .tl{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}\
+    .tl-background{fill:#fff}.tl-heading{font-size:15px;font-weight:bold}.tl-range{fill:#555}\
+    .tl-axis-line,.tl-tick line{stroke:#888}.tl-tick text{text-anchor:middle;fill:#555;font-size:11px}\
+    .tl-now{stroke:#c00;stroke-dasharray:4 3}.tl-row-title{font-weight:bold}.tl-plan{fill:#333;font-size:11px}\
+    .tl-bar{stroke:#fff;stroke-width:.5}.tl-trial{fill:#7fd3e0}.tl-intro{fill:#6fa8dc}.tl-offer{fill:#b48ad8}\
+    .tl-regular{fill:#4caf50}.tl-grace{fill:#f1c232}.tl-billing-retry{fill:#e06666}.tl-expired{fill:#ddd}\
+    .tl-revoked{fill:#990000}.tl-marker{text-anchor:middle;font-weight:bold}.tl-charge,.tl-notification-delivered{fill:#2e7d32}\
+    .tl-refund,.tl-refund-declined,.tl-notification-failed{fill:#c62828}.tl-refund-request,.tl-price-increase,.tl-auto-renew{fill:#b26a00}\
+    .tl-price-consent,.tl-ask-to-buy,.tl-upgrade,.tl-downgrade{fill:#00796b}.tl-marker.tl-offer{fill:#7b1fa2}
+    """
+}

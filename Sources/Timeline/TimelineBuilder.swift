@@ -1,0 +1,229 @@
+import Catalog
+import Foundation
+import Simulation
+import Store
+
+/// Makes a ``Timeline`` from a world: each account's records give the periods and charges, the
+/// store's milestones the failed renewals, refund requests and consents, and the notifications
+/// their attempts.
+public struct TimelineBuilder {
+  private let store: Store
+  private let notifications: [NotificationRecord]
+
+  /// Creates a builder over a world.
+  public init(world: World) {
+    store = world.store
+    notifications = world.notifications.records
+  }
+
+  /// The timeline the query asks for.
+  public func timeline(for query: TimelineQuery) -> Timeline {
+    let now = store.clock.now
+    let accounts = store.allAccounts.filter { query.account == nil || $0.name == query.account }
+    let end = query.to ?? now
+    var rows: [TimelineRow] = []
+    for account in accounts {
+      rows += subscriptionRows(of: account, until: end) + oneTimeRows(of: account)
+    }
+    rows = rows.compactMap { filtered($0, by: query.subject) }
+    let earliest = rows.flatMap { row in row.segments.map(\.start) + row.markers.map(\.time) }.min()
+    var start = query.from ?? earliest ?? now
+    if start >= end { start = end.addingTimeInterval(-86_400) }
+    rows = rows.map { clipped($0, from: start, to: end) }
+    let names = Set(rows.map(\.account)).sorted()
+    let customers = names.isEmpty ? (query.account ?? "no customer") : names.joined(separator: ", ")
+    return Timeline(
+      title: "\(customers), catalog of \(store.catalog.bundleId)", start: start, end: end, now: now,
+      rows: rows)
+  }
+
+  // MARK: Rows
+
+  /// The group a product belongs to: its subscription group, or its own id when the catalog does
+  /// not know it.
+  private func group(of productId: String) -> String {
+    store.catalog.product(productId)?.subscription?.group ?? productId
+  }
+
+  private func subscriptionRows(of account: Account, until end: Date) -> [TimelineRow] {
+    var byGroup: [String: [PurchaseRecord]] = [:]
+    for record in account.history where record.productType == .autoRenewable && record.reason != .redownload {
+      byGroup[group(of: record.productId), default: []].append(record)
+    }
+    return byGroup.keys.sorted().map { group in
+      let periods = byGroup[group, default: []].sorted {
+        ($0.purchaseDate, $0.transactionNumber) < ($1.purchaseDate, $1.transactionNumber)
+      }
+      let milestones = store.milestones.filter {
+        $0.accountName == account.name && self.group(of: $0.productId) == group
+      }
+      let state = account.subscription(inGroup: group)
+      var row = TimelineRow(
+        account: account.name, subject: .subscription(group: group),
+        originalTransactionNumber: periods.first?.originalTransactionNumber,
+        isFamilyShared: periods.contains(where: \.isFamilyShared))
+      row.segments = SubscriptionSegments(milestones: milestones, graceUntil: state?.gracePeriodExpiresDate)
+        .segments(of: periods, until: end)
+      row.plans = plans(of: periods)
+      row.markers =
+        recordMarkers(of: periods) + milestoneMarkers(milestones)
+        + notificationMarkers(account: account.name, transactions: Set(periods.map(\.transactionNumber)))
+      row.markers.sort { ($0.time, $0.kind.rank) < ($1.time, $1.kind.rank) }
+      return row
+    }
+  }
+
+  private func oneTimeRows(of account: Account) -> [TimelineRow] {
+    let records = account.history.filter { $0.productType != .autoRenewable && $0.reason != .redownload }
+    let products = Set(records.map(\.productId))
+    let milestones = store.milestones.filter {
+      $0.accountName == account.name && (products.contains($0.productId) || $0.kind == .askToBuyRequested)
+        && store.catalog.product($0.productId)?.type != .autoRenewable
+    }
+    guard !records.isEmpty || !milestones.isEmpty else { return [] }
+    var row = TimelineRow(account: account.name, subject: .oneTimePurchases)
+    row.markers =
+      recordMarkers(of: records) + milestoneMarkers(milestones)
+      + notificationMarkers(account: account.name, transactions: Set(records.map(\.transactionNumber)))
+    row.markers.sort { ($0.time, $0.kind.rank) < ($1.time, $1.kind.rank) }
+    return [row]
+  }
+
+  /// Where the product changes: the first period's product, then each period on another.
+  private func plans(of periods: [PurchaseRecord]) -> [TimelinePlan] {
+    var plans: [TimelinePlan] = []
+    for record in periods where plans.last?.productId != record.productId {
+      plans.append(TimelinePlan(time: record.purchaseDate, productId: record.productId))
+    }
+    return plans
+  }
+
+  // MARK: Markers
+
+  private func recordMarkers(of records: [PurchaseRecord]) -> [TimelineMarker] {
+    var markers: [TimelineMarker] = []
+    var previousOffer: OfferReference?
+    for record in records {
+      let number = record.transactionNumber
+      if record.charged.amount > 0 {
+        markers.append(
+          TimelineMarker(
+            time: record.purchaseDate, kind: .charge,
+            detail:
+              "\(record.reason == .renewal ? "renewed" : "charged") \(record.charged) for \(record.productId) (\(number))",
+            transactionNumber: number))
+      }
+      if let offer = record.offer, offer != previousOffer {
+        markers.append(
+          TimelineMarker(
+            time: record.purchaseDate, kind: .offer,
+            detail: "\(offer.kind.rawValue) offer \(offer.id) redeemed",
+            transactionNumber: number))
+      }
+      previousOffer = record.offer
+      if let date = record.cancellationDate, !record.isUpgraded {
+        let amount = record.refunded.map { " \($0)" } ?? ""
+        markers.append(
+          TimelineMarker(
+            time: date, kind: .refund, detail: "refunded\(amount) for \(record.productId) (\(number))",
+            transactionNumber: number))
+      }
+    }
+    return markers
+  }
+
+  private func milestoneMarkers(_ milestones: [Milestone]) -> [TimelineMarker] {
+    milestones.compactMap { milestone in
+      guard let kind = markerKind(of: milestone.kind) else { return nil }
+      return TimelineMarker(
+        time: milestone.time, kind: kind, detail: "\(milestone.kind.name) \(milestone.productId)",
+        transactionNumber: milestone.transactionNumber)
+    }
+  }
+
+  /// The marker a milestone is drawn as; `nil` for those the records or bars already show.
+  private func markerKind(of kind: Milestone.Kind) -> TimelineMarker.Kind? {
+    switch kind {
+    case .refundRequested: return .refundRequest
+    case .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined: return .askToBuy
+    case .notice(let notice, let subtype):
+      switch (notice, subtype) {
+      case (.refundDeclined, _): return .refundDeclined
+      case (.priceIncrease, .accepted): return .priceConsent
+      case (.priceIncrease, _): return .priceIncrease
+      case (.didChangeRenewalPref, .upgrade): return .upgrade
+      case (.didChangeRenewalPref, _): return .downgrade
+      case (.didChangeRenewalStatus, _): return .autoRenew
+      case (.offerRedeemed, _): return .offer
+      default: return nil
+      }
+    }
+  }
+
+  private func notificationMarkers(account: String, transactions: Set<UInt64>) -> [TimelineMarker] {
+    var markers: [TimelineMarker] = []
+    for record in notifications where record.accountName == account {
+      guard let number = record.transactionNumber, transactions.contains(number) else { continue }
+      for (index, attempt) in record.sendAttempts.enumerated() {
+        markers.append(
+          TimelineMarker(
+            time: attempt.attemptDate,
+            kind: attempt.result == .success ? .notificationDelivered : .notificationFailed,
+            detail: "\(record.name) → \(attempt.result.rawValue) (attempt \(index + 1))",
+            transactionNumber: number))
+      }
+    }
+    return markers
+  }
+
+  // MARK: Filtering
+
+  /// The row as the subject wants it, or `nil` when the subject is not in it.
+  private func filtered(_ row: TimelineRow, by subject: TimelineQuery.Subject) -> TimelineRow? {
+    var row = row
+    switch (subject, row.subject) {
+    case (.everything, _):
+      return row
+    case (.group(let wanted), .subscription(let group)):
+      return wanted == group ? row : nil
+    case (.group, .oneTimePurchases):
+      return nil
+    case (.product(let id), .subscription(let group)):
+      return self.group(of: id) == group ? row : nil
+    case (.product(let id), .oneTimePurchases):
+      let numbers = transactions(of: id, account: row.account)
+      row.markers = row.markers.filter { marker in
+        marker.transactionNumber.map(numbers.contains) ?? marker.detail.hasSuffix(" \(id)")
+      }
+      return row.markers.isEmpty ? nil : row
+    case (.transaction(let number), .subscription):
+      let numbers = Set(row.segments.compactMap(\.transactionNumber))
+      return numbers.contains(number) ? row : nil
+    case (.transaction(let number), .oneTimePurchases):
+      row.markers = row.markers.filter { $0.transactionNumber == number }
+      return row.markers.isEmpty ? nil : row
+    }
+  }
+
+  private func transactions(of productId: String, account: String) -> Set<UInt64> {
+    Set(
+      store.account(named: account)?.history.filter { $0.productId == productId }.map(\.transactionNumber)
+        ?? [])
+  }
+
+  /// The row with only what falls between `start` and `end`, bars cut at both.
+  private func clipped(_ row: TimelineRow, from start: Date, to end: Date) -> TimelineRow {
+    var row = row
+    row.segments = row.segments.compactMap { segment in
+      var segment = segment
+      segment.start = max(segment.start, start)
+      segment.end = min(segment.end, end)
+      return segment.start < segment.end ? segment : nil
+    }
+    row.markers = row.markers.filter { $0.time >= start && $0.time <= end }
+    let firstPlan = row.plans.last { $0.time <= start }
+    row.plans = row.plans.filter { $0.time > start && $0.time <= end }
+    if let firstPlan { row.plans.insert(TimelinePlan(time: start, productId: firstPlan.productId), at: 0) }
+    return row
+  }
+}
