@@ -3,15 +3,18 @@ SWIFT ?= swift
 BIN := .build/debug/storebench
 
 .PHONY: run test build build-tests deps unit-tests fuzz-replay example-tests script-tests acceptance-tests \
-  fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs
+  fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs browser-tests
 
-# Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl).
+# Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl,
+# and Chromium with its driver for the browser test of the page on `serve`).
 deps:
 	@missing=""; \
 	[ -f /usr/include/histedit.h ] || missing="$$missing libedit-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
 	python3 -m venv --help >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -33,10 +36,12 @@ test-ca := $(CURDIR)/.build/test-ca
 
 # The phases of `make test`, timed: a table at the end says how long each took (.ci/phases). The
 # acceptance tests' Python environment is made (when the machine has none yet) beside the build.
-TEST_PHASES := build-tests unit-tests fuzz-replay example-tests script-tests acceptance-tests
+TEST_PHASES := build-tests unit-tests fuzz-replay example-tests script-tests acceptance-tests browser-tests
 
 test:
-	@bash Tests/Acceptance/venv.sh >/dev/null 2>&1 & bash .ci/phases "$(MAKE)" $(TEST_PHASES)
+	@{ bash Tests/venv.sh Tests/Acceptance/requirements.txt appstoreserverlibrary inapppy; \
+	  bash Tests/venv.sh Tests/Browser/requirements.txt selenium; } >/dev/null 2>&1 & \
+	  bash .ci/phases "$(MAKE)" $(TEST_PHASES)
 
 unit-tests:
 	STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --skip FuzzReplayTests
@@ -57,6 +62,10 @@ script-tests:
 # OpenSSL and Apple's App Store Server Library (installed in a virtual environment) check the artifacts.
 acceptance-tests:
 	bash Tests/Acceptance/run.sh
+
+# The page on `serve` in Chromium (Selenium in a virtual environment): screenshots in .build/browser-test/.
+browser-tests:
+	bash Tests/Browser/run.sh
 
 # libFuzzer campaigns (Fuzz/, a package of its own built into .build-fuzz with ASan, over the bodies in
 # Sources/FuzzTargets): `make fuzz` runs each target for FUZZ_SECONDS; `make fuzz-test`, a short

@@ -16,6 +16,7 @@ let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
 
 let package = Package(
   name: "storebench",
@@ -38,6 +39,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     .target(name: "Catalog", dependencies: ["JSON", "SystemIO", "Vocabulary"]),
@@ -65,9 +67,10 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "Simulation", "Verifier", crypto, hummingbird, httpTypes, serviceLifecycle,
-        asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging,
-      ]),
+        "Catalog", "Queue", "Simulation", "Store", "Timeline", "Verifier", crypto, hummingbird, httpTypes,
+        serviceLifecycle, asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging, mustache,
+      ],
+      resources: [.copy("Resources/Page")]),
     .target(
       name: "Workbench",
       dependencies: [

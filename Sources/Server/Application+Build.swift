@@ -48,6 +48,7 @@ func buildRouter(
   let router = Router(context: BasicRequestContext.self)
   router.add(middleware: EdgeErrorMiddleware())
   VerifyReceiptController(world: world, bodyLimit: options.bodyLimit).add(to: router)
+  PageController(world: world, bodyLimit: options.bodyLimit).add(to: router)
   AppStoreServerAPIController(
     world: world, bodyLimit: options.bodyLimit, tokens: BearerTokenVerifier(now: options.now), api: api
   ).add(to: router)

@@ -108,8 +108,12 @@ public struct SVGTimeline {
       parts.append(bar(segment, top: top + 38))
     }
     for (lane, y) in [(TimelineMarker.Lane.events, top + 72), (.server, top + 90)] {
+      // Marks closer than a glyph move right, so that each stays visible.
+      var free = -Double.infinity
       for marker in row.markers where marker.kind.lane == lane {
-        parts.append(self.marker(marker, y: y))
+        let at = max(x(marker.time), free)
+        parts.append(self.marker(marker, x: at, y: y))
+        free = at + 8
       }
     }
     parts.append("</g>")
@@ -128,11 +132,11 @@ public struct SVGTimeline {
       "<rect \(attributes) x=\"\(n(from))\" y=\"\(n(top))\" width=\"\(n(barWidth))\" height=\"18\"><title>\(escaped("\(segment.kind.label): \(what), \(span)"))</title></rect>"
   }
 
-  private func marker(_ marker: TimelineMarker, y: Double) -> String {
+  private func marker(_ marker: TimelineMarker, x: Double, y: Double) -> String {
     var attributes = "class=\"tl-marker tl-\(marker.kind.rawValue)\" data-kind=\"\(marker.kind.rawValue)\""
     if let number = marker.transactionNumber { attributes += " data-transaction-id=\"\(number)\"" }
     return
-      "<text \(attributes) x=\"\(n(x(marker.time)))\" y=\"\(n(y))\">\(escaped(String(glyphs.marker(marker.kind))))<title>\(escaped("\(Timestamp.iso8601(marker.time)) \(marker.detail)"))</title></text>"
+      "<text \(attributes) x=\"\(n(x))\" y=\"\(n(y))\">\(escaped(String(glyphs.marker(marker.kind))))<title>\(escaped("\(Timestamp.iso8601(marker.time)) \(marker.detail)"))</title></text>"
   }
 
   private func legend(top: Double) -> String {

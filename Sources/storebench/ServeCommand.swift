@@ -17,7 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
       (http://127.0.0.1:PORT) as the first line of standard output and serves until SIGINT or SIGTERM, \
       which end it gracefully with status 0. Endpoints: POST /verifyReceipt, POST /sandbox/verifyReceipt, \
       and /inApps/… with an `Authorization: Bearer` token signed by a key from `api-key create` \
-      (`api-key token` prints one); a refused token gets a bare 401, as Apple's, and one line on \
+      (`api-key token` prints one), and GET / is a page showing the world live, with Transaction \
+      Manager actions that run as the commands they mirror (their lines go to standard error); \
+      a refused token gets a bare 401, as Apple's, and one line on \
       standard error saying why. \
       Request bodies are limited to 1 MiB. A new world starts with a fresh seed, so that its \
       transaction ids and notificationUUIDs differ from every other run's; standard error says it \

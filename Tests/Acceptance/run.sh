@@ -38,7 +38,7 @@ else
   fail "the signed payload is an ASN.1 SET naming the bundle"
 fi
 
-venv=$(bash "$here/venv.sh")
+venv=$(bash "$here/../venv.sh" "$here/requirements.txt" appstoreserverlibrary inapppy)
 if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
   if "$venv/bin/python" "$here/check_apple_library.py" "$work" com.example.selfies "$transaction_id"; then
     pass "Apple's App Store Server Library accepts storebench's artifacts"

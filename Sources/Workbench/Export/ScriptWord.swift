@@ -1,8 +1,11 @@
 /// How a word is written on a script line so that ``CommandLineSplitter`` reads it back.
 enum ScriptWord {
-  /// The word bare when it holds only characters that need no quoting, else in double quotes with
-  /// `"` and `\` escaped.
+  /// The word bare when it holds only characters that need no quoting (a handle such as `#3`
+  /// included: `#` and a digit start no comment), else in double quotes with `"` and `\` escaped.
   static func quoted(_ word: String) -> String {
+    let handle =
+      word.count > 1 && word.first == "#" && word.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+    if handle { return word }
     let plain =
       !word.isEmpty && !word.hasPrefix("#")
       && word.unicodeScalars.allSatisfy { scalar in

@@ -12,7 +12,7 @@ import Simulation
 /// bridge needs no thread of Swift's cooperative pool (dispatch runs the block on the calling
 /// thread, and actor jobs on the queue's own thread), so it cannot deadlock when called from a
 /// task, and a call from inside the owner's own work runs at once instead of waiting for itself.
-public actor SessionOwner: WorldAccess {
+public actor SessionOwner: PageActionRunner {
   private nonisolated let executor: SessionExecutor
   private nonisolated let held: HeldSession
 
@@ -41,6 +41,25 @@ public actor SessionOwner: WorldAccess {
   public nonisolated func withSession<T>(_ body: (Session) throws -> T) rethrows -> T {
     if executor.isCurrent { return try body(held.session) }
     return try executor.queue.sync { try body(held.session) }
+  }
+
+  /// Runs a page action as the command it mirrors (``PageActions``), alone: the line is shown in
+  /// the session's output as `page> LINE` with what it prints, recorded by `record` as any typed
+  /// line, and its error reported as the prompt reports one.
+  public func perform(_ action: PageAction) async -> PageActionResult {
+    let session = held.session
+    let line: String
+    do {
+      line = try PageActions.commandLine(for: action)
+    } catch {
+      session.output.writeError("page: error: \(error.description)")
+      return PageActionResult(commandLine: nil, succeeded: false, message: error.description)
+    }
+    session.print("page> \(line)")
+    let outcome = Interpreter.run(line: line, in: session)
+    session.report(outcome)
+    return PageActionResult(
+      commandLine: line, succeeded: outcome == .succeeded, message: outcome.failure ?? "done")
   }
 
   /// Runs one line of the command language (see ``Interpreter/run(line:in:)``), alone.

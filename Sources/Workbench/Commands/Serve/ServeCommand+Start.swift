@@ -3,7 +3,14 @@ import ArgumentParser
 extension ServeCommand {
   struct Start: SessionCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Start serving; prints `serving http://127.0.0.1:PORT`. A script's server stops when it ends."
+      abstract:
+        "Start serving; prints `serving http://127.0.0.1:PORT`. A script's server stops when it ends.",
+      discussion: """
+        Besides verifyReceipt and the App Store Server API, the URL itself is a page: the world \
+        live (clock, transactions, subscriptions, timeline, notifications, faults) with Transaction \
+        Manager actions, each run here as the command it mirrors (shown as `page> LINE`, and \
+        recorded by `record`).
+        """
     )
 
     @Option(help: "The port to listen on (0: a free one).")

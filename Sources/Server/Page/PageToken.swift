@@ -1,0 +1,25 @@
+import Crypto
+import Foundation
+
+/// The secret a server embeds in its page: a POST that changes the world must carry it, so another
+/// page open in the same browser (which cannot read this one) cannot drive the world.
+struct PageToken: Sendable {
+  /// 32 random bytes as hex.
+  let value: String
+
+  /// A fresh token.
+  init() {
+    value = SymmetricKey(size: .bits256).withUnsafeBytes { bytes in
+      bytes.map { String(format: "%02x", $0) }.joined()
+    }
+  }
+
+  /// Whether a request's token is this one, compared in constant time.
+  func accepts(_ candidate: String?) -> Bool {
+    guard let candidate else { return false }
+    let given = Array(candidate.utf8)
+    let expected = Array(value.utf8)
+    guard given.count == expected.count else { return false }
+    return zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}

@@ -1,0 +1,262 @@
+"""The page on `storebench serve`, checked in a real browser (Debian's Chromium through Selenium
+and chromedriver).
+
+It starts the prompt with a catalog whose product is named `<img src=x onerror=alert(1)>`, sets a
+world up, starts `serve start`, then drives the page: every transaction is a row with its id, the
+timeline is drawn, the product's name shows as text, action buttons (refund, renew, expire,
+approve) change the world as the App Store Server API then reports it, a command typed at the
+prompt shows in the page within 2 seconds, a POST without the page's token changes nothing, and
+the clicks are in the prompt's recording. Screenshots go to the output folder (first argument).
+"""
+
+import base64
+import json
+import os
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPOSITORY = os.path.dirname(os.path.dirname(HERE))
+BINARY = os.path.join(REPOSITORY, ".build", "debug", "storebench")
+XSS_NAME = "<img src=x onerror=alert(1)>"
+FAILURES = []
+
+
+def check(condition, what):
+    print(("ok    " if condition else "FAIL  ") + what, flush=True)
+    if not condition:
+        FAILURES.append(what)
+
+
+class Prompt:
+    """The storebench prompt on pipes: lines in, output lines read in the background."""
+
+    def __init__(self, catalog, directory):
+        environment = dict(os.environ, NO_COLOR="1")
+        self.process = subprocess.Popen(
+            [BINARY, "--catalog", catalog],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, cwd=directory, env=environment, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.marks = 0
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def run(self, *commands, timeout=60):
+        """Runs commands and returns what they printed (up to an `echo` mark)."""
+        self.marks += 1
+        mark = f"mark-{self.marks}"
+        for command in commands:
+            self.process.stdin.write(command + "\n")
+        self.process.stdin.write(f"echo {mark}\n")
+        self.process.stdin.flush()
+        printed = []
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.1))
+            if line == mark:
+                return printed
+            printed.append(line)
+
+    def stop(self):
+        try:
+            self.process.stdin.write("quit\n")
+            self.process.stdin.flush()
+            self.process.wait(timeout=20)
+        except Exception:
+            self.process.kill()
+
+
+def catalog_with_xss_product(directory):
+    with open(os.path.join(REPOSITORY, "catalog", "default.json"), encoding="utf-8") as file:
+        catalog = json.load(file)
+    for product in catalog["products"]:
+        if product["id"] == "coins.100":
+            product["localizations"]["en_US"]["title"] = XSS_NAME
+    path = os.path.join(directory, "xss-catalog.json")
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump(catalog, file)
+    return path
+
+
+def api(base, token, path):
+    request = urllib.request.Request(base + path, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def payload(jws):
+    part = jws.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1800",
+                     "--disable-gpu", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+# The live part of the page is replaced whenever the world changes, so the test reads it through
+# scripts that return values (never elements that may go stale) and retries a click that lands on
+# a replaced element.
+
+def rows(driver):
+    """The transactions' rows as {id, product, state}."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('table.transactions tr[data-transaction-id]')]"
+        ".map(r => ({id: r.dataset.transactionId, product: r.cells[1].textContent, state: r.dataset.state}))")
+
+
+def ids(driver):
+    return {row["id"] for row in rows(driver)}
+
+
+def row_state(driver, transaction):
+    return next((row["state"] for row in rows(driver) if row["id"] == transaction), None)
+
+
+def attribute(driver, selector, name):
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;",
+        selector, name)
+
+
+def text(driver, selector):
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", selector)
+
+
+def click(driver, selector):
+    for _ in range(20):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError(f"cannot click {selector}: the page keeps changing")
+
+
+def waiter(driver, seconds=10):
+    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
+
+
+def main():
+    output = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPOSITORY, ".build", "browser-test"))
+    os.makedirs(output, exist_ok=True)
+    directory = tempfile.mkdtemp(prefix="storebench-page-")
+    prompt = Prompt(catalog_with_xss_product(directory), directory)
+    driver = None
+    try:
+        printed = prompt.run(
+            "api-key create --key-id PAGETEST01 --out key.p8", "api-key token", "record clicks.storebench",
+            "buy pro.monthly", "buy level.pack", "buy coins.100", "advance-clock 10d", "ask-to-buy on",
+            "buy maps.hd", "ask-to-buy off", "serve start")
+        token = next(line for line in printed if line.startswith("eyJ"))
+        base = next(line.split()[-1] for line in printed if line.startswith("serving http://"))
+        history = api(base, token, "/inApps/v2/history/2000000000000001")
+        known = {payload(jws)["transactionId"] for jws in history["signedTransactions"]}
+        level = next(payload(jws)["transactionId"] for jws in history["signedTransactions"]
+                     if payload(jws)["productId"] == "level.pack")
+
+        driver = browser()
+        driver.get(base + "/")
+        wait = waiter(driver)
+        wait.until(lambda d: rows(d))
+        shown = ids(driver)
+        check(known <= shown, f"the page lists every transaction by id ({len(shown)} rows, {len(known)} from the API)")
+        bars = driver.find_elements(By.CSS_SELECTOR, ".timeline svg rect.tl-period")
+        check(len(bars) >= 2, f"the timeline is drawn ({len(bars)} period bars)")
+        title = text(driver, 'tr[data-product-id="coins.100"] td.title')
+        check(title == XSS_NAME, f"the product's name shows as text: {title!r}")
+        check(not driver.find_elements(By.CSS_SELECTOR, 'img[src="x"]'), "no <img> element was injected")
+        try:
+            driver.switch_to.alert
+            check(False, "no alert ran")
+        except NoAlertPresentException:
+            check(True, "no alert ran")
+        driver.save_screenshot(os.path.join(output, "page.png"))
+
+        # Refund through the page: the row turns refunded, and the Server API says revoked.
+        click(driver, f'tr[data-transaction-id="{level}"] button[data-action="refund"]')
+        wait.until(lambda d: row_state(d, level) == "refunded")
+        info = payload(api(base, token, f"/inApps/v1/transactions/{level}")["signedTransactionInfo"])
+        check("revocationDate" in info, f"refund: the API reports {level} revoked ({info.get('revocationReason')})")
+        check(attribute(driver, "#status", "data-result") == "ok", f"refund: the page says {text(driver, '#status')!r}")
+
+        # Approve the Ask to Buy purchase: a maps.hd transaction appears.
+        click(driver, 'button[data-action="approve"]')
+        wait.until(lambda d: any(row["product"] == "maps.hd" for row in rows(d)))
+        history = api(base, token, "/inApps/v2/history/2000000000000001")
+        products = [payload(jws)["productId"] for jws in history["signedTransactions"]]
+        check("maps.hd" in products, "approve: the API lists the approved maps.hd purchase")
+
+        # Renew now: a new period of pro.monthly, as the API's subscription status says.
+        before = len(rows(driver))
+        click(driver, 'tr[data-original-transaction-id="2000000000000001"] button[data-action="renew"]')
+        wait.until(lambda d: len(rows(d)) == before + 1)
+        statuses = api(base, token, "/inApps/v1/subscriptions/2000000000000001")
+        last = statuses["data"][0]["lastTransactions"][0]
+        renewed = payload(last["signedTransactionInfo"])["transactionId"]
+        check(renewed != "2000000000000001" and renewed in ids(driver),
+              f"renew: the API's latest transaction {renewed} is a row of the page")
+
+        # Expire: the subscription's status in the page and in the API.
+        click(driver, 'tr[data-original-transaction-id="2000000000000001"] button[data-action="expire"]')
+        wait.until(lambda d: attribute(d, 'tr[data-original-transaction-id="2000000000000001"]', "data-status") == "expired")
+        statuses = api(base, token, "/inApps/v1/subscriptions/2000000000000001")
+        check(statuses["data"][0]["lastTransactions"][0]["status"] == 2, "expire: the API's status is 2 (expired)")
+
+        # A command at the prompt shows in the page within 2 s.
+        clock = text(driver, "#clock")
+        started = time.monotonic()
+        prompt.run("advance-clock 1mo")
+        waiter(driver, 5).until(lambda d: text(d, "#clock") not in (None, clock))
+        elapsed = time.monotonic() - started
+        check(elapsed < 2, f"the prompt's advance-clock showed in the page after {elapsed:.2f} s")
+
+        # Without the page's token, an action is refused and changes nothing.
+        request = urllib.request.Request(base + "/actions", data=b"action=billing-fix&token=wrong",
+                                         headers={"Accept": "application/json"}, method="POST")
+        try:
+            urllib.request.urlopen(request, timeout=10)
+            check(False, "a POST with a wrong token is refused")
+        except urllib.error.HTTPError as error:
+            check(error.code == 403, f"a POST with a wrong token is refused ({error.code})")
+        driver.save_screenshot(os.path.join(output, "page-after-actions.png"))
+
+        # The clicks are in the prompt's recording, as commands.
+        prompt.run("record stop")
+        with open(os.path.join(directory, "clicks.storebench"), encoding="utf-8") as file:
+            recording = file.read()
+        for line in (f"refund {level} --reason other", "approve #", "renew-now pro.monthly", "expire pro.monthly"):
+            check(line in recording, f"the recording has `{line}`")
+    finally:
+        if driver is not None:
+            driver.quit()
+        prompt.stop()
+    if FAILURES:
+        print(f"{len(FAILURES)} failed", flush=True)
+        sys.exit(1)
+    print(f"browser test passed; screenshots in {output}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
