@@ -31,7 +31,8 @@ struct SubscriptionSegments {
         segments.append(
           TimelineSegment(kind: .revoked, start: periodEnd, end: gapEnd, productId: record.productId))
       } else {
-        segments += gap(from: periodEnd, to: gapEnd, productId: record.productId)
+        segments += gap(
+          from: periodEnd, to: gapEnd, productId: record.productId, isLast: index == periods.count - 1)
       }
     }
     return segments
@@ -46,7 +47,9 @@ struct SubscriptionSegments {
 
   /// What lay between a period's end and the next period (or the end of the picture): grace and
   /// billing retry when a renewal failed there, then a lapse.
-  private func gap(from start: Date, to end: Date, productId: String) -> [TimelineSegment] {
+  ///
+  /// The subscription's running grace period (``graceUntil``) applies only after its last period.
+  private func gap(from start: Date, to end: Date, productId: String, isLast: Bool) -> [TimelineSegment] {
     guard
       let failure = milestones.first(where: {
         $0.time >= start && $0.time < end && $0.kind.isNotice(.didFailToRenew)
@@ -76,6 +79,14 @@ struct SubscriptionSegments {
 }
 
 extension Milestone.Kind {
+  /// Whether it is a step of Ask to Buy (asked, approved, declined).
+  var isAskToBuy: Bool {
+    switch self {
+    case .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined: true
+    case .notice, .refundRequested: false
+    }
+  }
+
   /// Whether it is a server event of this type, whatever its subtype.
   func isNotice(_ kind: ServerEvent.Kind) -> Bool {
     if case .notice(kind, _) = self { return true }

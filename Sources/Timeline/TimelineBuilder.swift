@@ -77,7 +77,7 @@ public struct TimelineBuilder {
     let records = account.history.filter { $0.productType != .autoRenewable && $0.reason != .redownload }
     let products = Set(records.map(\.productId))
     let milestones = store.milestones.filter {
-      $0.accountName == account.name && (products.contains($0.productId) || $0.kind == .askToBuyRequested)
+      $0.accountName == account.name && (products.contains($0.productId) || $0.kind.isAskToBuy)
         && store.catalog.product($0.productId)?.type != .autoRenewable
     }
     guard !records.isEmpty || !milestones.isEmpty else { return [] }

@@ -119,6 +119,17 @@ import Timeline
       try timeline(lines, query: TimelineQuery(subject: .transaction(2_000_000_000_000_001))).rows.count == 1)
   }
 
+  @Test func askToBuyAndAPriceConsentAreMarked() throws {
+    let timeline = try timeline([
+      "buy pro.monthly", "ask-to-buy on", "buy level.pack", "decline #2", "ask-to-buy off",
+      "price-increase pro.monthly 5.99 --consent-required", "consent accept pro.monthly",
+    ])
+    let subscription = try #require(timeline.rows.first { $0.subject == .subscription(group: "Pro") })
+    #expect(Set(subscription.markers.map(\.kind)).isSuperset(of: [.priceIncrease, .priceConsent]))
+    let oneTime = try #require(timeline.rows.first { $0.subject == .oneTimePurchases })
+    #expect(oneTime.markers.filter { $0.kind == .askToBuy }.count == 2)
+  }
+
   @Test func anEmptyWorldSaysSo() throws {
     let lines = TextTimeline(try timeline([]), width: 80).lines
     #expect(lines.last == "no purchases to draw")
