@@ -89,7 +89,8 @@ let package = Package(
     .executableTarget(
       name: "storebench",
       dependencies: [
-        "Workbench", "Benchmarks", "JSON", "Simulation", "Server", "Store", "SystemIO", "CLibEdit",
+        "Workbench", "Benchmarks", "JSON", "Simulation", "Server", "Store", "SystemIO", "Vocabulary",
+        "CLibEdit",
         argumentParser, serviceLifecycle, logging,
       ]),
     .testTarget(
@@ -110,7 +111,8 @@ let package = Package(
       ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "WorkbenchTests", dependencies: ["Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation"]),
+      name: "WorkbenchTests",
+      dependencies: ["Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation", "Vocabulary"]),
     .testTarget(
       name: "ServerTests",
       dependencies: [

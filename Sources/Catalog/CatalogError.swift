@@ -28,8 +28,32 @@ public struct CatalogError: StorebenchError, Hashable {
     self.reason = reason
   }
 
-  /// `FILE: LOCATION: REASON`, leaving out the empty parts.
-  public var description: String {
-    [file, location, reason].filter { !$0.isEmpty }.joined(separator: ": ")
+  /// The line and column of a syntax error, when it is one.
+  public var position: (line: Int, column: Int)? {
+    get { line.map { ($0, column ?? 1) } }
+    set {
+      line = newValue?.line
+      column = newValue?.column
+    }
   }
+  private var line: Int?
+  private var column: Int?
+
+  /// `FILE:LINE:COLUMN: REASON` for a syntax error, else `FILE: LOCATION: REASON`, leaving out the
+  /// empty parts.
+  public var description: String {
+    if let location = sourceLocation { return "\(location): \(reason)" }
+    return [file, location, reason].filter { !$0.isEmpty }.joined(separator: ": ")
+  }
+}
+
+extension CatalogError: LocatedError {
+  /// A syntax error's place in a named file.
+  public var sourceLocation: SourceLocation? {
+    guard !file.isEmpty, let position else { return nil }
+    return SourceLocation(file: file, line: position.line, column: position.column)
+  }
+
+  /// The reason without the place.
+  public var message: String { sourceLocation == nil ? description : reason }
 }

@@ -74,7 +74,9 @@ public enum CatalogLoader {
     do {
       return JSONNode(value: try JSONParser.parse(bytes), path: "")
     } catch {
-      throw CatalogError(location: "line \(error.line), column \(error.column)", reason: error.reason)
+      var failure = CatalogError(location: "line \(error.line), column \(error.column)", reason: error.reason)
+      failure.position = (error.line, error.column)
+      throw failure
     }
   }
 }

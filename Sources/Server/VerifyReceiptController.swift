@@ -3,7 +3,7 @@ import Simulation
 import Verifier
 
 /// `POST /verifyReceipt` (production) and `POST /sandbox/verifyReceipt`: no authentication, as
-/// Apple's. Other methods on these paths get 405.
+/// Apple's. Other methods on these paths get HTTP 200 `{"status":21000}`, as Apple's do.
 struct VerifyReceiptController {
   let world: any WorldAccess
   let bodyLimit: Int
@@ -15,7 +15,7 @@ struct VerifyReceiptController {
     ] {
       router.post(RouterPath(path)) { request, _ in try await answer(request, face: face) }
       for method in [HTTPRequest.Method.get, .put, .delete, .patch, .head] {
-        router.on(RouterPath(path), method: method) { _, _ in Response(error: .methodNotAllowed) }
+        router.on(RouterPath(path), method: method) { _, _ in Response(VerifyReceiptEndpoint.notPost) }
       }
     }
   }

@@ -94,11 +94,12 @@ public final class Session {
 
   /// Reports a failure: `FILE:LINE: error: …` on the error stream as text; as JSON, an object
   /// with a stable code (``JSONLine/error(code:message:file:line:)``) where the rest of the JSON goes.
-  func report(_ outcome: Interpreter.Outcome, file: String? = nil, line: Int? = nil) {
+  func report(_ outcome: Interpreter.Outcome, file: String? = nil, line: Int? = nil, column: Int? = nil) {
     guard let failure = outcome.failure, let code = outcome.code else { return }
     switch format {
     case .text:
-      let place = [file, line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+      let place = [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(
+        separator: ":")
       output.writeError(place.isEmpty ? failure : "\(place): \(failure)")
     case .json:
       output.write(JSONLine.error(code: code, message: outcome.message ?? failure, file: file, line: line))
@@ -108,6 +109,11 @@ public final class Session {
   /// Reports an error outside any line (a saved world that cannot be read), as ``report(_:file:line:)``.
   func report(error message: String, code: ErrorCode) {
     output.report(error: message, code: code, format: format)
+  }
+
+  /// Reports an error outside any line: `FILE:LINE[:COLUMN]: error: …` when it points into a file.
+  func report(_ error: any Error, code: ErrorCode) {
+    output.report(error, code: code, format: format)
   }
 
   /// Writes lines of command output.

@@ -35,4 +35,21 @@ public struct WorkbenchError: StorebenchError, Hashable {
     self.code = code
     self.reason = reason
   }
+
+  /// Where in a file it points, such as a script's byte that is not UTF-8.
+  public var sourceLocation: SourceLocation?
+
+  /// Creates an error that points into a file.
+  public init(_ code: Code, _ message: String, at location: SourceLocation) {
+    self.init(code, message)
+    sourceLocation = location
+  }
+
+  /// The reason, after its place when it has one: `FILE:LINE:COLUMN: invalid UTF-8`.
+  public var description: String { sourceLocation.map { "\($0): \(reason)" } ?? reason }
+}
+
+extension WorkbenchError: LocatedError {
+  /// The reason without the place.
+  public var message: String { reason }
 }

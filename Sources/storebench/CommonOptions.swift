@@ -34,7 +34,7 @@ struct CommonOptions: ParsableArguments {
       options.identity = identity
       return ScriptRunner(catalog: located.catalog, catalogSource: located.source, options: options)
     } catch {
-      Console.failure("\(error)", code: .catalog, format: format)
+      Console.failure(error, code: .catalog, format: format)
       throw ExitCode.failure
     }
   }

@@ -21,6 +21,12 @@ enum Console {
     sink.report(error: message, code: code, format: format)
   }
 
+  /// Reports an error outside any script line: `FILE:LINE[:COLUMN]: error: …` when it points into
+  /// a file (``OutputSink/report(_:code:format:)``).
+  static func failure(_ error: any Error, code: ErrorCode, format: OutputFormat) {
+    sink.report(error, code: code, format: format)
+  }
+
   /// Writes text to standard error with no newline, such as a progress line redrawn in place.
   static func errorText(_ text: String) {
     send(text, to: .standardError)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Vocabulary
 import Workbench
 
 /// `storebench help-commands [COMMAND…]`: the help of the command language, as `help` prints it
@@ -18,7 +19,7 @@ struct HelpCommandsCommand: ParsableCommand {
     do {
       Console.write(try markdown ? CommandReference.markdown() : CommandHelp.text(for: command))
     } catch {
-      Console.error("error: \(error)")
+      Console.error(ErrorLine.text(for: error))
       throw ExitCode.failure
     }
   }

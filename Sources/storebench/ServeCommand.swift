@@ -4,6 +4,7 @@ import Logging
 import Server
 import ServiceLifecycle
 import Simulation
+import Vocabulary
 import Workbench
 
 /// `storebench serve [--port N] [--state FILE] [SCRIPT…]`: sets a world up (from a saved world and
@@ -64,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
       do {
         script = try Script(path: path)
       } catch {
-        Console.error("error: \(error)")
+        Console.error(ErrorLine.text(for: error))
         throw ExitCode.failure
       }
       owner.withSession { $0.baseDirectory = script.directory }
@@ -85,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let note = try session.loadWorld(from: path) { Console.error("note: \(note)") }
       }
     } catch {
-      Console.error("error: \(error)")
+      Console.error(ErrorLine.text(for: error))
       throw ExitCode.failure
     }
     Console.error("world loaded from \(path)")
@@ -100,7 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
         try session.saveWorld(to: path)
       }
     } catch {
-      Console.error("error: \(error)")
+      Console.error(ErrorLine.text(for: error))
       throw ExitCode.failure
     }
     Console.error("world saved to \(path)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Vocabulary
 import Workbench
 
 /// The `storebench` command line: a prompt by default, `run` for scripts, `test` for suites.
@@ -37,7 +38,7 @@ struct Storebench: AsyncParsableCommand {
       do {
         Console.write(try CommandHelp.text(for: words))
       } catch {
-        Console.error("error: \(error)")
+        Console.error(ErrorLine.text(for: error))
         Foundation.exit(ExitCode.validationFailure.rawValue)
       }
     case .refuse(let message):

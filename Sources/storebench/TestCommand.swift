@@ -79,7 +79,7 @@ struct TestCommand: AsyncParsableCommand {
         filter.map { script.split(separator: "/").last?.contains($0) ?? false } ?? true
       }
     } catch {
-      Console.failure("\(error)", code: .commandFailed, format: common.format)
+      Console.failure(error, code: .commandFailed, format: common.format)
       throw ExitCode.failure
     }
     guard !scripts.isEmpty else {

@@ -66,7 +66,7 @@ private func catalogError(product: String, extra: String = "") -> String {
 
   @Test func invalidUTF8IsRejectedNotRepaired() {
     let bytes = Array(#"{"bundleId": "com.exa"#.utf8) + [0xFE] + Array(#"mple", "products": []}"#.utf8)
-    #expect(throws: CatalogError(location: "line 1, column 22", reason: "invalid UTF-8 at byte offset 21")) {
+    #expect(throws: syntaxError(1, 22, "invalid UTF-8 at byte offset 21")) {
       try CatalogLoader.parse(bytes)
     }
   }
@@ -197,7 +197,7 @@ private func catalogError(product: String, extra: String = "") -> String {
 
   @Test func aSyntaxErrorGivesLineAndColumn() {
     let text = "{\n  \"bundleId\": \"x\",\n  \"products\": [,]\n}"
-    #expect(throws: CatalogError(location: "line 3, column 16", reason: "unexpected character ','")) {
+    #expect(throws: syntaxError(3, 16, "unexpected character ','")) {
       try CatalogLoader.parse(Array(text.utf8))
     }
   }
@@ -209,5 +209,12 @@ private func catalogError(product: String, extra: String = "") -> String {
     } catch {
       #expect(error.description.hasPrefix("/nonexistent/catalog.json: cannot read the file"))
     }
+  }
+
+  /// The error a syntax error at a line and column gives.
+  private func syntaxError(_ line: Int, _ column: Int, _ reason: String) -> CatalogError {
+    var error = CatalogError(location: "line \(line), column \(column)", reason: reason)
+    error.position = (line, column)
+    return error
   }
 }

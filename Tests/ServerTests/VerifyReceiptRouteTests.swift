@@ -59,9 +59,22 @@ import Testing
       #expect(missing.status == .notFound)
       #expect(missing.headers[.contentType] == "application/json")
       #expect(missing.text == #"{"errorCode":4040000,"errorMessage":"Not found."}"#)
-      let wrong = try await client.execute(uri: "/verifyReceipt", method: .get)
+      let wrong = try await client.execute(
+        uri: "/inApps/v1/notifications/test", method: .get, headers: .bearer(try fixture.validToken()))
       #expect(wrong.status == .methodNotAllowed)
       #expect(wrong.text == #"{"errorCode":4050000,"errorMessage":"Method not allowed."}"#)
+    }
+  }
+
+  /// Apple's verifyReceipt answers a request that is not a POST with HTTP 200 and status 21000.
+  @Test(arguments: ["/verifyReceipt", "/sandbox/verifyReceipt"], [HTTPRequest.Method.get, .put, .delete])
+  func aRequestThatIsNotAPostAnswers21000(_ path: String, _ method: HTTPRequest.Method) async throws {
+    let fixture = try ServerFixture()
+    try await fixture.test { client in
+      let response = try await client.execute(uri: path, method: method)
+      #expect(response.status == .ok)
+      #expect(response.headers[.contentType] == "application/json")
+      #expect(response.text == #"{"status":21000}"#)
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Vocabulary
 
 @testable import Workbench
 
@@ -21,14 +22,23 @@ import Testing
   }
 
   @Test func invalidUTF8IsRefusedWithLineAndByteColumn() {
-    #expect(throws: WorkbenchError(.invalidValue, "s.storebench:2:5: invalid UTF-8")) {
+    #expect(
+      throws: WorkbenchError(
+        .invalidValue, "invalid UTF-8", at: SourceLocation(file: "s.storebench", line: 2, column: 5))
+    ) {
       try script(Array("clock\nbuy ".utf8) + [0xFF] + Array(" x\n".utf8))
     }
     // é is two bytes, so the truncated sequence after it starts at byte column 4.
-    #expect(throws: WorkbenchError(.invalidValue, "s.storebench:1:4: invalid UTF-8")) {
+    #expect(
+      throws: WorkbenchError(
+        .invalidValue, "invalid UTF-8", at: SourceLocation(file: "s.storebench", line: 1, column: 4))
+    ) {
       try script(Array("#é".utf8) + [0xE2, 0x82] + Array("\n".utf8))
     }
-    #expect(throws: WorkbenchError(.invalidValue, "s.storebench:1:1: invalid UTF-8")) {
+    #expect(
+      throws: WorkbenchError(
+        .invalidValue, "invalid UTF-8", at: SourceLocation(file: "s.storebench", line: 1, column: 1))
+    ) {
       try script([0xC0, 0xAF])
     }
   }

@@ -36,8 +36,9 @@ public enum WorldFile {
     do {
       document = try JSONParser.parse(bytes)
     } catch {
-      throw WorldFileError(
-        path: "", reason: "not JSON: line \(error.line), column \(error.column): \(error.reason)")
+      var failure = WorldFileError(path: "", reason: "not JSON: \(error.reason)")
+      failure.position = (error.line, error.column)
+      throw failure
     }
     let version = try checkHeader(of: document)
     let current = try migration.migrate(document, from: version)

@@ -25,6 +25,21 @@ public struct WorldFileError: StorebenchError, Hashable {
     self.reason = reason
   }
 
-  /// `accounts[0].history[3].productId: unknown product "x"`, or the reason alone.
-  public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+  /// The line and column of broken JSON, when that is what is wrong.
+  public var position: (line: Int, column: Int)? {
+    get { line.map { ($0, column ?? 1) } }
+    set {
+      line = newValue?.line
+      column = newValue?.column
+    }
+  }
+  private var line: Int?
+  private var column: Int?
+
+  /// `accounts[0].history[3].productId: unknown product "x"`, `line 3, column 14: not JSON: …`, or
+  /// the reason alone.
+  public var description: String {
+    if let position { return "line \(position.line), column \(position.column): \(reason)" }
+    return path.isEmpty ? reason : "\(path): \(reason)"
+  }
 }

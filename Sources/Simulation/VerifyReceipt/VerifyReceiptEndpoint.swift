@@ -56,6 +56,10 @@ public enum VerifyReceiptEndpoint {
     }
   }
 
+  /// What Apple's verifyReceipt answers a request that is not a POST: HTTP 200 `{"status":21000}`
+  /// ("The request to the App Store didn't use the HTTP POST request method").
+  public static var notPost: APIResponse { statusOnly(21000) }
+
   /// `{"status":N}`, HTTP 200.
   private static func statusOnly(_ status: Int) -> APIResponse {
     .json(OrderedJSON.object([OrderedJSON.Member("status", .integer(Int64(status)))]).text)

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Where a session's lines go: its standard output and its error output.
 public struct OutputSink {
   /// Receives each line of output, without its newline.
@@ -24,6 +26,20 @@ public struct OutputSink {
     switch format {
     case .text: writeError("error: \(message)")
     case .json: write(JSONLine.error(code: code, message: message))
+    }
+  }
+
+  /// Reports an error outside any script line: `FILE:LINE[:COLUMN]: error: MESSAGE` when it points
+  /// into a file (``ErrorLine``), else as ``report(error:code:format:)``; as JSON, with its `file`
+  /// and `line`.
+  public func report(_ error: any Error, code: ErrorCode, format: OutputFormat) {
+    let location = (error as? any LocatedError)?.sourceLocation
+    switch (format, location) {
+    case (.text, _): writeError(ErrorLine.text(for: error))
+    case (.json, nil): write(JSONLine.error(code: code, message: "\(error)"))
+    case (.json, let location?):
+      let message = (error as? any LocatedError)?.message ?? "\(error)"
+      write(JSONLine.error(code: code, message: message, file: location.file, line: location.line))
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import SystemIO
+import Vocabulary
 
 extension Session {
   /// Writes the world to a saved world's file, atomically (``StagedFile``).
@@ -37,6 +38,11 @@ extension Session {
       loaded = try World(
         restoring: saved, log: world.log, authorityDirectory: world.configuredAuthorityDirectory)
     } catch let error as WorldFileError {
+      if let position = error.position {
+        throw WorkbenchError(
+          .file, error.reason,
+          at: SourceLocation(file: shown(path), line: position.line, column: position.column))
+      }
       throw WorkbenchError(.file, "\(shown(path)): \(error)")
     } catch {
       throw WorkbenchError(.file, "\(error)")

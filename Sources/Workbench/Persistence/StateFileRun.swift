@@ -28,7 +28,7 @@ public struct StateFileRun {
         session.output.writeError(note)
       }
     } catch {
-      session.report(error: "\(error)", code: .stateFile)
+      session.report(error, code: .stateFile)
       return false
     }
     let outcome = Interpreter.run(words: words, in: session)
@@ -36,7 +36,7 @@ public struct StateFileRun {
     do {
       try session.saveWorld(to: path)
     } catch {
-      session.report(error: "\(error)", code: .stateFile)
+      session.report(error, code: .stateFile)
       return false
     }
     return outcome == .succeeded

@@ -1,5 +1,6 @@
 import Foundation
 import SystemIO
+import Vocabulary
 
 /// A script's text and where it came from.
 ///
@@ -66,7 +67,9 @@ public struct Script: Sendable {
     do {
       return try UTF8Text.decode(bytes)
     } catch {
-      throw WorkbenchError(.invalidValue, "\(name):\(error.line):\(error.column): invalid UTF-8")
+      throw WorkbenchError(
+        .invalidValue, "invalid UTF-8", at: SourceLocation(file: name, line: error.line, column: error.column)
+      )
     }
   }
 }

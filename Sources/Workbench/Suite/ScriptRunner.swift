@@ -1,6 +1,7 @@
 import Catalog
 import Simulation
 import SystemIO
+import Vocabulary
 
 /// Runs scripts line by line against a fresh session, reporting failures as `FILE:LINE: …`.
 public struct ScriptRunner: Sendable {
@@ -147,7 +148,10 @@ public struct ScriptRunner: Sendable {
     do {
       return .success(try UTF8Text.decode(bytes))
     } catch {
-      return .failure(WorkbenchError(.invalidValue, "invalid UTF-8 at column \(error.column)"))
+      // The file is named where the line is reported; the column travels with the error.
+      return .failure(
+        WorkbenchError(
+          .invalidValue, "invalid UTF-8", at: SourceLocation(file: "", line: number, column: error.column)))
     }
   }
 
@@ -163,7 +167,8 @@ public struct ScriptRunner: Sendable {
       let (outcome, failure, wantsToQuit) = owner.withSession { session in
         let outcome = run(line, in: session)
         let failure = outcome.failure.map { Failure(file: name, line: index + 1, message: $0) }
-        if failure != nil { session.report(outcome, file: name, line: index + 1) }
+        let column: Int? = if case .failure(let error) = line { error.sourceLocation?.column } else { nil }
+        if failure != nil { session.report(outcome, file: name, line: index + 1, column: column) }
         return (outcome, failure, session.wantsToQuit)
       }
       if let failure {
@@ -184,7 +189,7 @@ public struct ScriptRunner: Sendable {
     let text: String
     switch line {
     case .success(let line): text = line
-    case .failure(let error): return .failed(error.description, code: .unreadableLine)
+    case .failure(let error): return .failed(error.reason, code: .unreadableLine)
     }
     if options.echoCommands, !CommandLineSplitter.isBlankOrComment(text) { session.print("> \(text)") }
     let outcome = Interpreter.run(line: text, in: session)
