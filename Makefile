@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/storebench
 
 .PHONY: run test build build-tests deps unit-tests fuzz-replay example-tests script-tests acceptance-tests \
-  fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs browser-tests
+  fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs browser-tests release-tests
 
 # Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl,
 # and Chromium with its driver for the browser test of the page on `serve`).
@@ -62,6 +62,13 @@ script-tests:
 # OpenSSL and Apple's App Store Server Library (installed in a virtual environment) check the artifacts.
 acceptance-tests:
 	bash Tests/Acceptance/run.sh
+
+# The command-line tests that send signals and read files (Ctrl-C, long moves, FIFOs) against the
+# release binary too: an optimizer must not lose the interrupt. Not part of `make test`, whose
+# fifteen minutes a second, optimized build of everything would pass.
+release-tests: release build-tests
+	STOREBENCH_BINARY=.build/release/storebench STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --skip-build \
+	  --filter 'InterruptTests|LongMoveTests|ErrorShapeTests'
 
 # The page on `serve` in Chromium (Selenium in a virtual environment): screenshots in .build/browser-test/.
 browser-tests:

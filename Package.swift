@@ -84,13 +84,15 @@ let package = Package(
       dependencies: ["Catalog", "Store", "Queue", "Verifier", "Simulation", "Workbench", "Server", crypto]),
     // Each fuzz target's body, shared by the libFuzzer executables in Fuzz/ and FuzzReplayTests.
     .target(name: "FuzzTargets", dependencies: ["Catalog", "Store", "Verifier", "Simulation", "Workbench"]),
+    // The SIGINT handler and its one atomic flag, in C (a handler may touch nothing else).
+    .target(name: "CInterrupts"),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .executableTarget(
       name: "storebench",
       dependencies: [
         "Workbench", "Benchmarks", "JSON", "Simulation", "Server", "Store", "SystemIO", "Vocabulary",
-        "CLibEdit",
+        "CInterrupts", "CLibEdit",
         argumentParser, serviceLifecycle, logging,
       ]),
     .testTarget(

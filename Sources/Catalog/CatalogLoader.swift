@@ -21,7 +21,8 @@ public enum CatalogLoader {
       bytes = try FileReader.read(path, limit: maximumBytes)
     } catch {
       switch error {
-      case .isDirectory: throw CatalogError(file: path, location: "", reason: "is a directory")
+      case .isDirectory, .notRegularFile:
+        throw CatalogError(file: path, location: "", reason: error.description)
       case .tooLarge: throw CatalogError(file: path, location: "", reason: sizeLimitReason)
       case .system(let cause):
         throw CatalogError(file: path, location: "", reason: "cannot read the file (\(cause))")

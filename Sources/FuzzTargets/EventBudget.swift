@@ -16,7 +16,7 @@ final class EventBudget: WorkMonitor {
 
   var isStopRequested: Bool { checksSeen >= checks }
 
-  func progress(_ fraction: Double, _ description: String) {
+  func progress(_ fraction: Double, _ description: String, events: Int) {
     checksSeen += 1
   }
 

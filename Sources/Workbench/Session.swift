@@ -134,11 +134,15 @@ public final class Session {
 
   /// Reads a file named in a command.
   func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: resolve(path)) else {
-      throw WorkbenchError(.file, "\(shown(path)): cannot read the file")
+    do {
+      return try FileReader.read(resolve(path), limit: Self.maximumFileBytes)
+    } catch {
+      throw WorkbenchError(.file, "\(shown(path)): cannot read the file (\(error))")
     }
-    return Array(data)
   }
+
+  /// The largest file a command reads (a saved world, a receipt, a key): 1 GiB.
+  static let maximumFileBytes = 1 << 30
 
   /// Writes a file named in a command, atomically (``StagedFile``), creating its directory.
   ///

@@ -1,30 +1,30 @@
-@preconcurrency import CLibEdit
+import CInterrupts
 import Foundation
 import Simulation
 
-/// Ctrl-C for the whole process. Every call into the C shim's signal functions is made from this
-/// file, so that they share one copy of its flag (see `shim.h`).
+/// Ctrl-C for the whole process, through the C target `CInterrupts`: its handler sets one atomic
+/// flag, defined once, which every build (debug or release) reads.
 enum Interrupts {
   /// Catches SIGINT: long work stops at its next safe point instead of the process ending.
   ///
   /// - Returns: an error message when the handler cannot be installed.
   static func catchInterrupts() -> String? {
-    clibedit_catch_sigint() == 0 ? nil : String(cString: strerror(errno))
+    storebench_catch_sigint() == 0 ? nil : String(cString: strerror(errno))
   }
 
   /// Catches SIGINT and makes it interrupt a `readline()` on the calling thread as well.
   ///
   /// - Returns: an error message when the handler cannot be installed.
   static func interruptReadsOnThisThread() -> String? {
-    clibedit_interrupt_reads_on_sigint() == 0 ? nil : String(cString: strerror(errno))
+    storebench_interrupt_reads_on_sigint() == 0 ? nil : String(cString: strerror(errno))
   }
 
   /// Whether Ctrl-C was pressed since the last ``clear()``.
-  static var isRequested: Bool { clibedit_interrupt_requested() != 0 }
+  static var isRequested: Bool { storebench_interrupt_requested() != 0 }
 
   /// Forgets an earlier Ctrl-C (one that abandoned a line at the prompt, for instance).
   static func clear() {
-    clibedit_clear_interrupt()
+    storebench_clear_interrupt()
   }
 }
 
@@ -38,14 +38,22 @@ final class InterruptMonitor: WorkMonitor {
 
   var isStopRequested: Bool { Interrupts.isRequested }
 
-  func progress(_ fraction: Double, _ description: String) {
+  func progress(_ fraction: Double, _ description: String, events: Int) {
     let now = clock.now
     guard let started else { return started = now }
     guard showsProgress, now - started > .seconds(1), lastShown.map({ now - $0 > .milliseconds(100) }) ?? true
     else { return }
     lastShown = now
+    Console.errorText(
+      "\r\u{1B}[2K" + Self.line(fraction, description, events: events, elapsed: now - started))
+  }
+
+  /// `… 42%: 152575 events, clock at 2026-01-04T12:45:50Z, 76287 events/s (Ctrl-C stops)`.
+  static func line(_ fraction: Double, _ description: String, events: Int, elapsed: Duration) -> String {
     let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
-    Console.errorText("\r\u{1B}[2K… \(percent)% (clock at \(description), Ctrl-C stops)")
+    let (seconds, attoseconds) = elapsed.components
+    let rate = Double(events) / max(Double(seconds) + Double(attoseconds) / 1e18, 0.001)
+    return "… \(percent)%: \(events) events, clock at \(description), \(Int(rate)) events/s (Ctrl-C stops)"
   }
 
   func finished() {

@@ -115,7 +115,7 @@ private final class StopAfter: WorkMonitor {
     return questionsLeft < 0
   }
 
-  func progress(_ fraction: Double, _ description: String) { progressReports.append(fraction) }
+  func progress(_ fraction: Double, _ description: String, events: Int) { progressReports.append(fraction) }
   func finished() { finishedCount += 1 }
 }
 

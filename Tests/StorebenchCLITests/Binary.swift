@@ -6,8 +6,12 @@ enum Binary {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `.build/debug/storebench`, built by `swift build` (which `make test` runs first).
-  static let path = repository.appendingPathComponent(".build/debug/storebench").path
+  /// `.build/debug/storebench`, built by `swift build` (which `make test` runs first), or the
+  /// binary `STOREBENCH_BINARY` names (`make release-tests` gives the release build's).
+  static let path =
+    ProcessInfo.processInfo.environment["STOREBENCH_BINARY"].map {
+      URL(fileURLWithPath: $0, relativeTo: repository).path
+    } ?? repository.appendingPathComponent(".build/debug/storebench").path
 
   /// What a run gave.
   struct Result {

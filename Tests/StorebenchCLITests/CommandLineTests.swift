@@ -235,7 +235,7 @@ extension CLITests {
       catalog load \(Binary.repository.path)/catalog/selfies.json
       time-rate every-2s
       buy com.example.selfies.sub.allaccess
-      advance-clock 10y
+      advance-clock 10y --force
       clock
       """, to: script)
     let result = try Binary.run(

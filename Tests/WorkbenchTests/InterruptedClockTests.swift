@@ -13,7 +13,7 @@ private final class StopOnThirdQuestion: WorkMonitor {
     return questions >= 3
   }
 
-  func progress(_ fraction: Double, _ description: String) {}
+  func progress(_ fraction: Double, _ description: String, events: Int) {}
   func finished() {}
 }
 
@@ -94,5 +94,26 @@ private final class StopOnThirdQuestion: WorkMonitor {
     #expect(
       transcript.lines.last
         == "Pro  pro.monthly  active  expires 2026-03-08T00:00:00Z  auto-renew on  renewals 2")
+  }
+
+  /// `--force` runs a move past the renewal budget (here until the monitor stops it); without it
+  /// the move is refused before anything runs.
+  @Test func forceRunsAMovePastTheBudget() throws {
+    let (session, _) = try session()
+    run(["time-rate every-2s", "buy pro.monthly"], in: session)
+    let before = session.world.store.clock.now
+    guard case .failed(let message, _) = Interpreter.run(line: "advance-clock 1y", in: session) else {
+      Issue.record("a move past the budget ran")
+      return
+    }
+    #expect(message.contains("would make about 15768000 renewals"))
+    #expect(session.world.store.clock.now == before)
+    let monitor = StopOnThirdQuestion()
+    session.world.monitor = monitor
+    guard case .interrupted = Interpreter.run(line: "advance-clock 1y --force", in: session) else {
+      Issue.record("advance-clock 1y --force was not stopped by the monitor")
+      return
+    }
+    #expect(session.world.store.clock.now > before)
   }
 }

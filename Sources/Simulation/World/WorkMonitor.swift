@@ -8,8 +8,11 @@ public protocol WorkMonitor: AnyObject {
 
   /// The work has reached `fraction` (0 to 1) of what it was asked to do.
   ///
-  /// - Parameter description: where it stands, such as the virtual clock's time.
-  func progress(_ fraction: Double, _ description: String)
+  /// - Parameters:
+  ///   - fraction: how far, from 0 to 1.
+  ///   - description: where it stands, such as the virtual clock's time.
+  ///   - events: how many events it has run so far.
+  func progress(_ fraction: Double, _ description: String, events: Int)
 
   /// The work ended, completed or stopped.
   func finished()

@@ -219,7 +219,7 @@ public final class World: StoreListener {
       if !stopping, events & 0x3ff == 0x3ff, let monitor {
         stopping = monitor.isStopRequested
         let done = target > start ? due.timeIntervalSince(start) / target.timeIntervalSince(start) : 1
-        if !stopping { monitor.progress(done, Timestamp.iso8601(due)) }
+        if !stopping { monitor.progress(done, Timestamp.iso8601(due), events: events) }
       }
       // A stop waits for the events of the instant in progress, so that the clock's time says
       // exactly what has happened.

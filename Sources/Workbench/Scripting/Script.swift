@@ -50,12 +50,18 @@ public struct Script: Sendable {
   ///
   /// - Throws: ``WorkbenchError`` when it cannot be read, is not UTF-8 text or is a cut-off recording.
   public init(path: String) throws(WorkbenchError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw WorkbenchError(.file, "\(path): cannot read the script")
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.read(path, limit: Self.maximumBytes)
+    } catch {
+      throw WorkbenchError(.file, "\(path): cannot read the script: \(error)")
     }
     try self.init(
-      name: path, bytes: Array(data), directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+      name: path, bytes: bytes, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
   }
+
+  /// The largest script file read: 1 GiB (a recording of a long session stays far below).
+  public static let maximumBytes = 1 << 30
 
   /// UTF-8's byte-order mark, which some editors put at the start of a file.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -15,6 +15,9 @@ extension ClockCommand {
     @Argument(help: "The new time.")
     var date: String
 
+    @Flag(help: "Run a move larger than the renewal budget (see advance-clock).")
+    var force = false
+
     func validate() throws {
       try requireNonEmpty(date, "the date")
     }
@@ -23,6 +26,9 @@ extension ClockCommand {
       guard let instant = Timestamp.parsePrecise(date) else {
         throw WorkbenchError(
           .invalidValue, "\"\(date)\" is not a date such as 2026-03-01 or 2026-03-01T12:00:00Z")
+      }
+      if !force, instant > session.world.store.clock.now {
+        try AdvanceClockCommand.checkBudget(of: "clock set \(date)", to: instant, in: session)
       }
       let move: ClockAdvance
       do {
