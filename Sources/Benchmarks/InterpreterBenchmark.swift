@@ -53,7 +53,7 @@ public struct InterpreterBenchmark {
     ]
   }
 
-  private func measure(_ name: String, _ lines: [String]) throws -> Measurement {
+  func measure(_ name: String, _ lines: [String]) throws -> Measurement {
     var outputLines = 0
     let sink = OutputSink(write: { _ in outputLines += 1 }, writeError: { _ in outputLines += 1 })
     let session = Session(

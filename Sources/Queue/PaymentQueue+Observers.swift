@@ -18,6 +18,7 @@ extension PaymentQueue {
   /// as StoreKit redelivers them; it never hears what happened before it was added.
   public func add(observer: any TransactionObserver) {
     observers.append(observer)
+    if observersByName[observer.name] == nil { observersByName[observer.name] = observer }
     defer { offerWaitingPromotions() }
     let waiting = transactions.filter { $0.state != .purchasing }
     guard !waiting.isEmpty else { return }
@@ -30,19 +31,22 @@ extension PaymentQueue {
   /// - Returns: whether an observer of that name was registered.
   @discardableResult
   public func removeObserver(named name: String) -> Bool {
-    let before = observers.count
+    guard observersByName.removeValue(forKey: name) != nil else { return false }
     for observer in observers where observer.name == name {
       callbacksHeard[ObjectIdentifier(observer)] = nil
     }
     observers.removeAll { $0.name == name }
-    return observers.count < before
+    return true
   }
+
+  /// The first registered observer of this name, if any.
+  public func observer(named name: String) -> (any TransactionObserver)? { observersByName[name] }
 
   /// How many times the registered observer of this name heard each callback since it was added
   /// (`updatedTransactions`, `removedTransactions`, `restoreCompletedTransactionsFinished`, …),
   /// or `nil` when no observer of that name is registered.
   public func callbacks(heardBy name: String) -> [String: Int]? {
-    guard let observer = observers.first(where: { $0.name == name }) else { return nil }
+    guard let observer = observersByName[name] else { return nil }
     return callbacksHeard[ObjectIdentifier(observer)] ?? [:]
   }
 

@@ -14,6 +14,10 @@ extension PaymentQueue {
   ) {
     self.transactions = transactions
     self.observers = observers
+    observersByName = [:]
+    for observer in observers where observersByName[observer.name] == nil {
+      observersByName[observer.name] = observer
+    }
     self.callbacksHeard = [:]
     for (observer, counts) in zip(observers, callbacksHeard) where !counts.isEmpty {
       self.callbacksHeard[ObjectIdentifier(observer)] = counts

@@ -22,13 +22,21 @@ public final class PaymentQueue {
   /// The moment Apple last wrote the device a new receipt, as StoreKit does when a transaction
   /// becomes purchased or restored and at each renewal, until the device takes it
   /// (``takeWrittenReceipt()``).
-  var writtenReceipt: (account: Account, stamp: HistoryStamp)?
+  var writtenReceipt: (account: Account, stamp: HistoryStamp)? {
+    didSet { if writtenReceipt != nil { needsSettling?() } }
+  }
+  /// Called when the queue has something for the world to settle (a callback waiting, a receipt
+  /// written), so that the world visits only such queues, however many devices there are.
+  public var needsSettling: (() -> Void)?
   /// Whether log lines name the device (`iPad/app`), as they should once there are several.
   public var namesDeviceInLog = false
   /// Unfinished transactions, oldest first.
   public internal(set) var transactions: [PaymentTransaction] = []
   /// Registered observers, in the order they were added.
   public internal(set) var observers: [any TransactionObserver] = []
+  /// The registered observers by name, the first of each name, kept beside ``observers`` so that
+  /// finding one costs the same however many there are.
+  var observersByName: [String: any TransactionObserver] = [:]
   /// How many times each registered observer heard each callback since it was added (one log line
   /// each), by observer and callback name.
   var callbacksHeard: [ObjectIdentifier: [String: Int]] = [:]
@@ -36,7 +44,9 @@ public final class PaymentQueue {
   public let downloads: DownloadQueue
   let registry: TransactionRegistry
   /// Callbacks waiting to be delivered, oldest first.
-  var pending: [Notification] = []
+  var pending: [Notification] = [] {
+    didSet { if !pending.isEmpty { needsSettling?() } }
+  }
   /// The app's StoreKit 2 side, told of every transaction change after the observers.
   public weak var storeKit2: (any StoreKit2Client)?
   /// Promoted purchases waiting for the app to observe the queue, oldest first.
@@ -282,6 +292,7 @@ public final class PaymentQueue {
   /// unfinished transactions stay, waiting for the next observer.
   public func relaunch() {
     observers.removeAll()
+    observersByName.removeAll()
     callbacksHeard.removeAll()
     pending.removeAll()
   }

@@ -171,7 +171,7 @@ public actor TestStore {
   public func purchaseOnAnotherDevice(productID: String) throws {
     let device = world.device
     do {
-      if !world.devices.contains(where: { $0.name == "other" }) { try world.addDevice(named: "other") }
+      if world.device(named: "other") == nil { try world.addDevice(named: "other") }
       try world.useDevice(named: "other")
       defer { try? world.useDevice(named: device.name) }
       try step { _ = try world.device.queue.add(Payment(productId: productID)) }

@@ -108,13 +108,36 @@ struct BenchCommand: ParsableCommand {
     Console.write("commands through the interpreter:")
     let directory = AuthorityLocator.directory(option: common.caDir)
     let runs = try (0..<repeats).map { _ in try InterpreterBenchmark(authorityDirectory: directory).run() }
+    var fastest: [InterpreterBenchmark.Measurement] = []
     for part in runs[0].indices {
       let measurement = runs.map { $0[part] }.min { $0.seconds < $1.seconds }!
+      fastest.append(measurement)
       Console.write(
         String(
           format: "  %@: %d commands in %.3f s, %.0f commands/s, %d output lines",
           measurement.name, measurement.commands, measurement.seconds, measurement.commandsPerSecond,
           measurement.outputLines))
+    }
+    if let cheap = fastest.last,
+      let reference = (0..<repeats).compactMap({ _ in SQLiteReference.seconds(commands: cheap.commands) })
+        .min()
+    {
+      let ratio = cheap.seconds / reference
+      Console.write(
+        String(
+          format:
+            "  reference: sqlite3 runs %d .tables in %.3f s; storebench/sqlite3 time %.2f (goal at most 1.00: %@)",
+          cheap.commands, reference, ratio, ratio <= 1 ? "met" : "missed"))
+    }
+    Console.write("scaling probe (n, 2n, 4n lines in one session; time ratio per doubling):")
+    for probe in try ScalingBenchmark(authorityDirectory: directory).run() {
+      let times = zip(probe.sizes, probe.seconds).map { String(format: "%d in %.2f s", $0, $1) }
+      Console.write(
+        "  \(probe.name): \(times.joined(separator: ", ")); ratios "
+          + probe.ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+          + String(
+            format: " (goal at most %.1f: %@)", ScalingBenchmark.goal,
+            probe.worstRatio <= ScalingBenchmark.goal ? "met" : "missed"))
     }
   }
 

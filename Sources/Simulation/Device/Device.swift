@@ -37,10 +37,13 @@ public final class Device {
     launchApp()
   }
 
-  /// Connects the app's StoreKit 2 side to the world that signs its transactions.
-  func connect(to world: World) {
+  /// Connects the app's StoreKit 2 side to the world that signs its transactions, and the queue to
+  /// the world that settles it (the device is the world's `position`th).
+  func connect(to world: World, position: Int) {
     storeKit2.world = world
     queue.authorizer = world
+    queue.needsSettling = { [weak world] in world?.noteUnsettled(position) }
+    world.noteUnsettled(position)
   }
 
   /// Registers a stand-in observer delivering into this device's storage.

@@ -66,22 +66,24 @@ extension World {
 
   private func restoreDevices(_ snapshot: WorldSnapshot) throws(WorldFileError) {
     var restored: [Device] = []
+    var names: [String: Device] = [:]
     for (index, entry) in snapshot.devices.enumerated() {
-      guard !restored.contains(where: { $0.name == entry.name }) else {
+      guard names[entry.name] == nil else {
         throw WorldFileError(
           path: "devices[\(index)].name", reason: "a device named \(entry.name) appears twice")
       }
-      restored.append(try entry.device(store: store, registry: registry, at: "devices[\(index)]"))
+      let device = try entry.device(store: store, registry: registry, at: "devices[\(index)]")
+      restored.append(device)
+      names[entry.name] = device
     }
-    guard let current = restored.first(where: { $0.name == snapshot.currentDevice }) else {
+    guard let current = names[snapshot.currentDevice] else {
       throw WorldFileError(path: "currentDevice", reason: "no device named \(snapshot.currentDevice)")
     }
-    for (index, transaction) in registry.all.enumerated()
-    where !restored.contains(where: { $0.name == transaction.device }) {
+    for (index, transaction) in registry.all.enumerated() where names[transaction.device] == nil {
       throw WorldFileError(
         path: "transactions[\(index)].device", reason: "no device named \(transaction.device)")
     }
-    devices = restored
+    replaceDevices(with: restored)
     device = current
   }
 }

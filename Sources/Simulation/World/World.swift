@@ -16,9 +16,11 @@ public final class World: StoreListener {
   /// Every transaction of the world, for lookups by handle and identifier.
   public let registry = TransactionRegistry()
   /// The devices, in the order they were added.
-  public internal(set) var devices: [Device] = [] {
-    didSet { for device in devices { device.connect(to: self) } }
-  }
+  public private(set) var devices: [Device] = []
+  /// The devices by name, so that adding or finding one costs the same however many there are.
+  private var devicesByName: [String: Device] = [:]
+  /// The positions (in ``devices``) of the devices whose queues have something to settle.
+  private var unsettled = Set<Int>()
   /// The device commands act on.
   public internal(set) var device: Device
   /// Whether receipts and signed transactions say Sandbox (`ProductionSandbox`) or Production.
@@ -104,8 +106,9 @@ public final class World: StoreListener {
     device = Device(
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)
     devices = [device]
+    devicesByName = [device.name: device]
     store.listener = self
-    device.connect(to: self)
+    device.connect(to: self, position: 0)
   }
 
   // MARK: Devices
@@ -117,18 +120,33 @@ public final class World: StoreListener {
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
       throw SimulationError(.invalidValue, "\"\(name)\" is not a device name (letters, digits, - _ .)")
     }
-    guard !devices.contains(where: { $0.name == name }) else {
+    guard devicesByName[name] == nil else {
       throw SimulationError(.conflict, "a device named \(name) exists already")
     }
-    devices.append(Device(name: name, store: store, account: device.queue.account, registry: registry))
-    for device in devices { device.queue.namesDeviceInLog = true }
+    let added = Device(name: name, store: store, account: device.queue.account, registry: registry)
+    added.connect(to: self, position: devices.count)
+    // With two devices or more, every log line names its device.
+    if devices.count == 1 { devices[0].queue.namesDeviceInLog = true }
+    added.queue.namesDeviceInLog = true
+    devices.append(added)
+    devicesByName[name] = added
+  }
+
+  /// The device of this name, if there is one.
+  public func device(named name: String) -> Device? { devicesByName[name] }
+
+  /// Replaces the devices (a saved world's), connecting each to this world.
+  func replaceDevices(with restored: [Device]) {
+    devices = restored
+    devicesByName = Dictionary(restored.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    for (position, device) in restored.enumerated() { device.connect(to: self, position: position) }
   }
 
   /// Makes another device the current one.
   ///
   /// - Throws: ``SimulationError`` naming the devices there are.
   public func useDevice(named name: String) throws(SimulationError) {
-    guard let found = devices.first(where: { $0.name == name }) else {
+    guard let found = devicesByName[name] else {
       throw SimulationError(
         .notFound, "no device named \(name) (devices: \(devices.map(\.name).joined(separator: ", ")))")
     }
@@ -161,13 +179,24 @@ public final class World: StoreListener {
   /// remain, and each device keeps the last receipt Apple wrote it meanwhile. Then every server
   /// notification attempt due by now is made.
   public func settle() {
-    for device in devices {
+    // In the devices' order, one pass: a device that has something to settle again after its turn
+    // waits for the next settle, as it would in a pass over every device.
+    var cursor = 0
+    while let position = unsettled.lazy.filter({ $0 >= cursor }).min() {
+      unsettled.remove(position)
+      cursor = position + 1
+      let device = devices[position]
       device.queue.deliverNotifications()
       if let written = device.queue.takeWrittenReceipt() {
         device.keepReceipt(of: written.account, at: written.stamp, environment: environment)
       }
     }
     deliverNotifications(notAfter: store.clock.now)
+  }
+
+  /// Says that a device's queue has something to settle.
+  func noteUnsettled(_ position: Int) {
+    unsettled.insert(position)
   }
 
   /// Says that the world may have changed (``step(changing:_:)`` does, after a command or a request

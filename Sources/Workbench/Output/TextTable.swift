@@ -4,24 +4,38 @@ import Foundation
 /// columns a terminal gives them (``displayWidth(_:)``) so CJK names and emoji stay aligned.
 enum TextTable {
   static func render(_ rows: [[String]]) -> [String] {
+    // Each cell is measured once.
+    let cellWidths = rows.map { $0.map(displayWidth) }
     let columns = rows.map(\.count).max() ?? 0
     var widths = [Int](repeating: 0, count: columns)
-    for row in rows {
-      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell)) }
+    for row in cellWidths {
+      for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
     }
-    return rows.map { row in
-      let line = row.enumerated().map { index, cell in
-        index == row.count - 1
-          ? cell : cell + String(repeating: " ", count: widths[index] - displayWidth(cell))
-      }.joined(separator: "  ")
-      return String(line.reversed().drop { $0 == " " }.reversed())
+    return zip(rows, cellWidths).map { row, rowWidths in
+      var line = ""
+      line.reserveCapacity(widths.reduce(0, +) + 2 * columns)
+      for (index, cell) in row.enumerated() {
+        if index > 0 { line += "  " }
+        line += cell
+        if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - rowWidths[index]) }
+      }
+      while line.last == " " { line.removeLast() }
+      return line
     }
   }
 
   /// The columns a terminal gives text: East Asian Wide and Fullwidth characters and emoji take
-  /// two, combining marks, joiners and variation selectors none, everything else one.
+  /// two, combining marks, joiners and variation selectors none, everything else one. ASCII text
+  /// (most cells) is counted by its bytes.
   static func displayWidth(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { $0 + displayWidth($1) }
+    let utf8 = text.utf8
+    let ascii =
+      utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+      ?? utf8.allSatisfy { $0 < 0x80 }
+    if ascii { return utf8.count }
+    var width = 0
+    for scalar in text.unicodeScalars { width += scalar.value < 0x300 ? 1 : displayWidth(scalar) }
+    return width
   }
 
   /// The columns one scalar takes: 0, 1 or 2.

@@ -45,7 +45,7 @@ extension ObserverCommand {
     }
 
     func execute(in session: Session) throws {
-      guard !session.device.queue.observers.contains(where: { $0.name == name }) else {
+      guard session.device.queue.observer(named: name) == nil else {
         throw WorkbenchError(.conflict, "an observer named \(name) is already registered")
       }
       let policy = try makePolicy()
