@@ -25,9 +25,13 @@ public struct ScalingBenchmark {
   public var base: Int
   private let commands: InterpreterBenchmark
 
+  /// How many times each run is measured; the fastest counts.
+  public var repeats: Int
+
   /// Creates a probe.
-  public init(base: Int = 10_000, authorityDirectory: URL) {
+  public init(base: Int = 10_000, repeats: Int = 3, authorityDirectory: URL) {
     self.base = base
+    self.repeats = repeats
     commands = InterpreterBenchmark(authorityDirectory: authorityDirectory)
   }
 
@@ -41,7 +45,12 @@ public struct ScalingBenchmark {
     ]
     return try probes.map { name, line in
       let sizes = [base, 2 * base, 4 * base]
-      let seconds = try sizes.map { size in try commands.measure(name, (0..<size).map(line)).seconds }
+      let seconds = try sizes.map { size in
+        try (0..<repeats).map { run in
+          // New names each time, so that no run reuses lines an earlier one parsed.
+          try commands.measure(name, (0..<size).map { line(run * 10 * size + $0) }).seconds
+        }.min() ?? 0
+      }
       return Probe(name: name, sizes: sizes, seconds: seconds)
     }
   }

@@ -130,7 +130,7 @@ struct BenchCommand: ParsableCommand {
           cheap.commands, reference, ratio, ratio <= 1 ? "met" : "missed"))
     }
     Console.write("scaling probe (n, 2n, 4n lines in one session; time ratio per doubling):")
-    for probe in try ScalingBenchmark(authorityDirectory: directory).run() {
+    for probe in try ScalingBenchmark(repeats: repeats, authorityDirectory: directory).run() {
       let times = zip(probe.sizes, probe.seconds).map { String(format: "%d in %.2f s", $0, $1) }
       Console.write(
         "  \(probe.name): \(times.joined(separator: ", ")); ratios "

@@ -1,0 +1,47 @@
+import Foundation
+import Observer
+import Simulation
+import Testing
+
+@testable import Workbench
+
+/// Adding to a per-world registry (accounts, devices, observers) costs the same however many
+/// entries it holds, each add a step of the world as a command is: four times the entries take
+/// about four times as long (a registry searched entry by entry, or a step that visits every
+/// device, would take about sixteen). The bound, 8, leaves room for a loaded machine;
+/// `storebench bench` measures whole command lines in a release build (goal at most 2.3 per
+/// doubling).
+@Suite(.serialized) struct RegistryScalingTests {
+  private func seconds(adding count: Int, _ add: (World, Int) throws -> Void) throws -> Double {
+    let session = Session(
+      catalog: try CatalogLocator.builtIn(), catalogSource: CatalogLocator.builtInName,
+      output: OutputSink(write: { _ in }, writeError: { _ in }))
+    let world = session.world
+    let start = ContinuousClock.now
+    for index in 0..<count { try world.step(changing: true) { try add(world, index) } }
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  private func expectLinear(_ name: String, _ add: (World, Int) throws -> Void) throws {
+    let small = try (0..<2).map { _ in try seconds(adding: 5_000, add) }.min()!
+    let large = try (0..<2).map { _ in try seconds(adding: 20_000, add) }.min()!
+    #expect(large / small < 8, "\(name): 5,000 in \(small) s, 20,000 in \(large) s")
+  }
+
+  @Test func accounts() throws {
+    try expectLinear("accounts") { world, index in try world.store.addAccount(named: "a\(index)") }
+  }
+
+  @Test func devices() throws {
+    try expectLinear("devices") { world, index in try world.addDevice(named: "d\(index)") }
+  }
+
+  @Test func observers() throws {
+    try expectLinear("observers") { world, index in
+      let name = "o\(index)"
+      #expect(world.device.queue.observer(named: name) == nil)
+      world.device.addObserver(named: name, policy: .correct)
+    }
+  }
+}
