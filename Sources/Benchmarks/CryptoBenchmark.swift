@@ -81,6 +81,22 @@ public struct CryptoBenchmark {
       receiptEntries: receiptEntries)
   }
 
+  /// Raw P-256 signatures per second (swift-crypto, one core), measured for `seconds`: the
+  /// reference other measurements of the same run are stated against.
+  public static func rawSigningRate(seconds: Double = 1) throws -> Double {
+    let key = P256.Signing.PrivateKey()
+    let message = Data(repeating: 7, count: 64)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var count = 0
+    while true {
+      for _ in 0..<100 { _ = try key.signature(for: message) }
+      count += 100
+      let elapsed = Self.seconds(clock.now - start)
+      if elapsed >= seconds { return Double(count) / elapsed }
+    }
+  }
+
   private func largeReceipt(now: Date) -> AppReceipt {
     let entries = (0..<receiptEntries).map { index in
       InAppPurchaseReceipt(

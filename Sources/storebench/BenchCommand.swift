@@ -127,7 +127,7 @@ struct BenchCommand: ParsableCommand {
         String(
           format:
             "  reference: sqlite3 runs %d .tables in %.3f s; storebench/sqlite3 time %.2f (goal at most 1.00: %@)",
-          cheap.commands, reference, ratio, ratio <= 1 ? "met" : "missed"))
+          cheap.commands, reference, ratio, Self.verdict(ratio <= 1)))
     }
     Console.write("scaling probe (n, 2n, 4n lines in one session; time ratio per doubling):")
     for probe in try ScalingBenchmark(repeats: repeats, authorityDirectory: directory).run() {
@@ -137,7 +137,7 @@ struct BenchCommand: ParsableCommand {
           + probe.ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
           + String(
             format: " (goal at most %.1f: %@)", ScalingBenchmark.goal,
-            probe.worstRatio <= ScalingBenchmark.goal ? "met" : "missed"))
+            Self.verdict(probe.worstRatio <= ScalingBenchmark.goal)))
     }
   }
 
@@ -153,7 +153,10 @@ struct BenchCommand: ParsableCommand {
     }
     let signRatio = report.rates[2].perSecond / report.rates[0].perSecond
     let verifyRatio = report.rates[3].perSecond / report.rates[1].perSecond
-    Console.write(String(format: "  JWS/raw: sign %.2f, verify %.2f", signRatio, verifyRatio))
+    Console.write(
+      String(
+        format: "  JWS/raw: sign %.2f (goal at least 0.70: %@), verify %.2f", signRatio,
+        Self.verdict(signRatio >= 0.7), verifyRatio))
     Console.write(
       String(
         format: "  receipt with %d in-app purchases (%d bytes): generated in %.3f s, verified in %.3f s",
@@ -172,9 +175,21 @@ struct BenchCommand: ParsableCommand {
       try SubscriptionBenchmark(subscriptions: subscriptions * 2, span: advance).run()
     }
     report(second)
+    let ratio = second.seconds / first.seconds
     Console.write(
-      String(format: "  time ratio %dx/%dx subscriptions: %.2f", 2, 1, second.seconds / first.seconds))
+      String(
+        format: "  time ratio %dx/%dx subscriptions: %.2f (goal at most 2.20: %@)", 2, 1, ratio,
+        Self.verdict(ratio <= 2.2)))
+    let signatures = try CryptoBenchmark.rawSigningRate()
+    let perSignature = first.eventsPerSecond / signatures
+    Console.write(
+      String(
+        format: "  reference: %.0f raw P-256 signatures/s; %.1f events per signature (goal at least 8: %@)",
+        signatures, perSignature, Self.verdict(perSignature >= 8)))
   }
+
+  /// `met` or `missed`.
+  static func verdict(_ met: Bool) -> String { met ? "met" : "missed" }
 
   /// The fastest of ``repeats`` runs: what a measurement costs with the least interference from
   /// whatever else the machine is doing.
