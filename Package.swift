@@ -114,7 +114,9 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "WorkbenchTests",
-      dependencies: ["Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation", "Vocabulary"]),
+      dependencies: [
+        "Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation", "Vocabulary", "Observer",
+      ]),
     .testTarget(
       name: "ServerTests",
       dependencies: [
