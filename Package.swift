@@ -67,7 +67,8 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "Catalog", "Queue", "Simulation", "Store", "Timeline", "Verifier", crypto, hummingbird, httpTypes,
+        "Catalog", "JSON", "Queue", "Simulation", "Store", "Timeline", "Verifier", crypto, hummingbird,
+        httpTypes,
         serviceLifecycle, asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging, mustache,
       ],
       resources: [.copy("Resources/Page")]),

@@ -29,15 +29,7 @@ public struct CatalogError: StorebenchError, Hashable {
   }
 
   /// The line and column of a syntax error, when it is one.
-  public var position: (line: Int, column: Int)? {
-    get { line.map { ($0, column ?? 1) } }
-    set {
-      line = newValue?.line
-      column = newValue?.column
-    }
-  }
-  private var line: Int?
-  private var column: Int?
+  public var position: TextPosition?
 
   /// `FILE:LINE:COLUMN: REASON` for a syntax error, else `FILE: LOCATION: REASON`, leaving out the
   /// empty parts.
@@ -51,7 +43,7 @@ extension CatalogError: LocatedError {
   /// A syntax error's place in a named file.
   public var sourceLocation: SourceLocation? {
     guard !file.isEmpty, let position else { return nil }
-    return SourceLocation(file: file, line: position.line, column: position.column)
+    return SourceLocation(file: file, position: position)
   }
 
   /// The reason without the place.

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import SystemIO
+import Vocabulary
 
 /// Reads catalogs, in storebench's native JSON format or as Xcode StoreKit configuration files
 /// (`.storekit`), and checks every field, so a mistake is reported with its file and JSON path
@@ -76,7 +77,7 @@ public enum CatalogLoader {
       return JSONNode(value: try JSONParser.parse(bytes), path: "")
     } catch {
       var failure = CatalogError(location: "line \(error.line), column \(error.column)", reason: error.reason)
-      failure.position = (error.line, error.column)
+      failure.position = TextPosition(line: error.line, column: error.column)
       throw failure
     }
   }

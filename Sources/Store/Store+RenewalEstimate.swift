@@ -5,9 +5,11 @@ extension Store {
   /// that renews, the time from its current period's end to `target` over its period's length at
   /// the time rate (a month counted as 30.44 days), within the time rate's renewal cap.
   ///
-  /// It reads each subscription once and runs nothing, so a command can refuse a move before
-  /// starting it.
+  /// It reads each subscription once (none when nothing is due before `target`) and runs nothing,
+  /// so a command can refuse a move before starting it.
   public func estimatedRenewals(until target: Date) -> Int {
+    // Nothing due on the way (the common short move): no subscription to read.
+    guard let next = scheduler.nextDue, next <= target else { return 0 }
     var total = 0.0
     for account in accounts.values {
       for state in account.subscriptions.values where state.isLive && state.isAutoRenewOn {

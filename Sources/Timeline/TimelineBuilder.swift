@@ -8,18 +8,23 @@ import Store
 /// their attempts.
 public struct TimelineBuilder {
   private let store: Store
-  private let notifications: [NotificationRecord]
+  /// The store's milestones by account, oldest first: read once, not once per row.
+  private let milestones: [String: [Milestone]]
+  /// The notifications by account, in the order they were made.
+  private let notifications: [String: [NotificationRecord]]
 
   /// Creates a builder over a world.
   public init(world: World) {
     store = world.store
-    notifications = world.notifications.records
+    milestones = Dictionary(grouping: world.store.milestones, by: \.accountName)
+    notifications = Dictionary(grouping: world.notifications.records) { $0.accountName ?? "" }
   }
 
   /// The timeline the query asks for.
   public func timeline(for query: TimelineQuery) -> Timeline {
     let now = store.clock.now
-    let accounts = store.allAccounts.filter { query.account == nil || $0.name == query.account }
+    let accounts =
+      query.account.map { name in store.account(named: name).map { [$0] } ?? [] } ?? store.allAccounts
     let end = query.to ?? now
     var rows: [TimelineRow] = []
     for account in accounts {
@@ -54,8 +59,8 @@ public struct TimelineBuilder {
       let periods = byGroup[group, default: []].sorted {
         ($0.purchaseDate, $0.transactionNumber) < ($1.purchaseDate, $1.transactionNumber)
       }
-      let milestones = store.milestones.filter {
-        $0.accountName == account.name && self.group(of: $0.productId) == group
+      let milestones = self.milestones[account.name, default: []].filter {
+        self.group(of: $0.productId) == group
       }
       let state = account.subscription(inGroup: group)
       var row = TimelineRow(
@@ -76,8 +81,8 @@ public struct TimelineBuilder {
   private func oneTimeRows(of account: Account) -> [TimelineRow] {
     let records = account.history.filter { $0.productType != .autoRenewable && $0.reason != .redownload }
     let products = Set(records.map(\.productId))
-    let milestones = store.milestones.filter {
-      $0.accountName == account.name && (products.contains($0.productId) || $0.kind.isAskToBuy)
+    let milestones = self.milestones[account.name, default: []].filter {
+      (products.contains($0.productId) || $0.kind.isAskToBuy)
         && store.catalog.product($0.productId)?.type != .autoRenewable
     }
     guard !records.isEmpty || !milestones.isEmpty else { return [] }
@@ -162,7 +167,7 @@ public struct TimelineBuilder {
 
   private func notificationMarkers(account: String, transactions: Set<UInt64>) -> [TimelineMarker] {
     var markers: [TimelineMarker] = []
-    for record in notifications where record.accountName == account {
+    for record in notifications[account, default: []] {
       guard let number = record.transactionNumber, transactions.contains(number) else { continue }
       for (index, attempt) in record.sendAttempts.enumerated() {
         markers.append(

@@ -15,8 +15,28 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     self.column = column
   }
 
+  /// A position in a named file.
+  public init(file: String, position: TextPosition) {
+    self.init(file: file, line: position.line, column: position.column)
+  }
+
   /// `FILE:LINE[:COLUMN]`.
   public var description: String { "\(file):\(line)" + (column.map { ":\($0)" } ?? "") }
+}
+
+/// A line and a column in a text (both from 1, the column counted in bytes), such as where broken
+/// JSON breaks.
+public struct TextPosition: Hashable, Sendable {
+  /// The line.
+  public var line: Int
+  /// The column.
+  public var column: Int
+
+  /// Creates a position.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
 }
 
 /// An error that may point into a file. Printed alone it reads `FILE:LINE[:COLUMN]: error: MESSAGE`

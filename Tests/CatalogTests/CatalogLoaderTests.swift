@@ -214,7 +214,7 @@ private func catalogError(product: String, extra: String = "") -> String {
   /// The error a syntax error at a line and column gives.
   private func syntaxError(_ line: Int, _ column: Int, _ reason: String) -> CatalogError {
     var error = CatalogError(location: "line \(line), column \(column)", reason: reason)
-    error.position = (line, column)
+    error.position = TextPosition(line: line, column: column)
     return error
   }
 }

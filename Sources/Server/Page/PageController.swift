@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JSON
 import Simulation
 
 /// The page on `serve`: `GET /` (the world, live), `GET /world` (the part that updates, `304` while
@@ -41,14 +42,15 @@ struct PageController {
 
   private func page() async throws -> Response {
     let templates = try templates()
-    var context = PageContext(token: token.value, etag: "", world: await view())
-    context.etag = Self.tag(of: templates.render("world", context))
+    var context = PageContext(token: token.value, world: await view())
+    context.worldHTML = templates.render("world", context)
+    context.etag = Self.tag(of: context.worldHTML)
     return html(templates.render("page", context), etag: nil)
   }
 
   private func fragment(_ request: Request) async throws -> Response {
     let templates = try templates()
-    let body = templates.render("world", PageContext(token: token.value, etag: "", world: await view()))
+    let body = templates.render("world", PageContext(token: token.value, world: await view()))
     let etag = Self.tag(of: body)
     if request.headers[.ifNoneMatch] == etag {
       return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "no-store"])
@@ -118,13 +120,14 @@ struct PageController {
     guard json else {
       return Response(status: .seeOther, headers: [.location: "/"])
     }
-    var object: [String: Any] = ["ok": result.succeeded, "message": result.message]
-    if let line = result.commandLine { object["line"] = line }
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    var members = [OrderedJSON.Member]()
+    if let line = result.commandLine { members.append(.init("line", .string(line))) }
+    members += [.init("message", .string(result.message)), .init("ok", .bool(result.succeeded))]
     var headers = Self.securityHeaders
     headers[.contentType] = "application/json"
-    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    return Response(
+      status: status, headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(string: OrderedJSON.object(members).text)))
   }
 
   // MARK: Guard

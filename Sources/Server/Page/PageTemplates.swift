@@ -2,10 +2,10 @@ import Foundation
 import Mustache
 
 /// The page's templates and assets, read once from the target's resources (`Resources/Page`):
-/// `page.mustache` (the document) and `world.mustache` (the part that updates), rendered with
-/// Mustache, which escapes every `{{value}}`; `app.js` and `app.css` are served as they are.
+/// `page.mustache` (the document, which takes the part that updates already rendered) and
+/// `world.mustache` (the part that updates), rendered with Mustache, which escapes every `{{value}}`; `app.js` and `app.css` are served as they are.
 struct PageTemplates: Sendable {
-  /// The templates, by name, and the partial `world` the page includes.
+  /// The templates, by name: `page` and `world`.
   let library: MustacheLibrary
   /// The assets, by file name, with their content types.
   let assets: [String: (contentType: String, bytes: [UInt8])]
@@ -59,10 +59,17 @@ struct PageResourceError: Error, CustomStringConvertible {
   var description: String { reason }
 }
 
-/// What the templates read: the server's token (every form carries it), the world, and the
-/// update's tag.
+/// What the templates read: the server's token (every form carries it) and the world; for the
+/// whole page, also the live part already rendered (by `world.mustache`, which escaped it) and
+/// its tag, so that the page renders it once.
 struct PageContext: Sendable {
   var token: String
-  var etag: String
   var world: WorldView
+  var worldHTML = ""
+  var etag = ""
+
+  init(token: String, world: WorldView) {
+    self.token = token
+    self.world = world
+  }
 }

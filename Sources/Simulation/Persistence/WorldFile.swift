@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import JSON
+import Vocabulary
 
 /// A saved world's file: versioned JSON (`"format": "storebench-world", "version": 1`) holding the
 /// catalog in the native catalog format and everything else that defines the world.
@@ -37,7 +38,7 @@ public enum WorldFile {
       document = try JSONParser.parse(bytes)
     } catch {
       var failure = WorldFileError(path: "", reason: "not JSON: \(error.reason)")
-      failure.position = (error.line, error.column)
+      failure.position = TextPosition(line: error.line, column: error.column)
       throw failure
     }
     let version = try checkHeader(of: document)

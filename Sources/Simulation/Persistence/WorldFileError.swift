@@ -26,15 +26,7 @@ public struct WorldFileError: StorebenchError, Hashable {
   }
 
   /// The line and column of broken JSON, when that is what is wrong.
-  public var position: (line: Int, column: Int)? {
-    get { line.map { ($0, column ?? 1) } }
-    set {
-      line = newValue?.line
-      column = newValue?.column
-    }
-  }
-  private var line: Int?
-  private var column: Int?
+  public var position: TextPosition?
 
   /// `accounts[0].history[3].productId: unknown product "x"`, `line 3, column 14: not JSON: …`, or
   /// the reason alone.

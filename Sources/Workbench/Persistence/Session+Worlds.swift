@@ -41,7 +41,7 @@ extension Session {
       if let position = error.position {
         throw WorkbenchError(
           .file, error.reason,
-          at: SourceLocation(file: shown(path), line: position.line, column: position.column))
+          at: SourceLocation(file: shown(path), position: position))
       }
       throw WorkbenchError(.file, "\(shown(path)): \(error)")
     } catch {
