@@ -5,12 +5,13 @@ BIN := .build/debug/storebench
 .PHONY: run test build build-tests deps unit-tests fuzz-replay example-tests script-tests acceptance-tests \
   fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs browser-tests release-tests
 
-# Installs what the build and the tests need when it is missing (Debian: libedit, tmux, openssl,
+# Installs what the build and the tests need when it is missing (Debian: libedit, tmux, strace, openssl,
 # and Chromium with its driver for the browser test of the page on `serve`).
 deps:
 	@missing=""; \
 	[ -f /usr/include/histedit.h ] || missing="$$missing libedit-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
 	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
 	python3 -m venv --help >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \

@@ -47,6 +47,16 @@ public final class AppendOnlyFile {
     CrashPoint.fileStepDone()
   }
 
+  /// Flushes what was written so far to the disk (`fsync`), so that it outlives a crash of the
+  /// process or of the machine.
+  ///
+  /// - Throws: ``SystemError`` when the flush failed, or when the file was closed.
+  public func synchronize() throws(SystemError) {
+    guard let descriptor else { throw SystemError(code: EBADF) }
+    guard fsync(descriptor.rawValue) == 0 else { throw .current }
+    CrashPoint.fileStepDone()
+  }
+
   /// Flushes what was written to the disk (`fsync`) and closes the file.
   public func close() {
     guard let descriptor else { return }

@@ -77,7 +77,8 @@ public struct StagedFile: Sendable {
     try stage(bytes, at: destination, mode: mode).commit()
   }
 
-  /// Renames the temporary file over the destination.
+  /// Renames the temporary file over the destination, then flushes the directory, so that the
+  /// new name outlives a crash of the machine.
   ///
   /// - Throws: ``WriteError`` naming the destination; the temporary file is removed.
   public func commit() throws(WriteError) {
@@ -87,6 +88,29 @@ public struct StagedFile: Sendable {
       throw WriteError(path: destination, action: "cannot rename the temporary file into place", cause: cause)
     }
     CrashPoint.fileStepDone()
+    Self.synchronizeDirectory(of: destination)
+  }
+
+  /// Removes a file and flushes its directory, so that the removal outlives a crash of the machine.
+  ///
+  /// - Throws: ``WriteError`` when it exists and cannot be removed.
+  public static func remove(_ path: String) throws(WriteError) {
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw WriteError(path: path, action: "cannot remove", cause: .current)
+    }
+    CrashPoint.fileStepDone()
+    synchronizeDirectory(of: path)
+  }
+
+  /// Flushes a file's directory entry to the disk (`fsync` of the directory); a failure is not an
+  /// error: some file systems cannot flush a directory, and the rename has happened.
+  private static func synchronizeDirectory(of path: String) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
   }
 
   /// Removes the temporary file, when the new contents will not be committed.

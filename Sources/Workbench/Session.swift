@@ -10,7 +10,17 @@ import Verifier
 /// left behind. The prompt, a script and a test case each own one.
 public final class Session {
   /// What is simulated.
-  public internal(set) var world: World
+  public internal(set) var world: World {
+    didSet { world.changeJournal = keptWorld?.journal }
+  }
+  /// The file the world is kept in, with its journal, while the session keeps one (`--state FILE`
+  /// for the prompt, `serve` and one command): each change is written down before it is answered.
+  public internal(set) var keptWorld: KeptWorld? {
+    didSet { world.changeJournal = keptWorld?.journal }
+  }
+  /// Whether lines run to rebuild a kept world from its journal: they write no files (they did
+  /// when they first ran) and print nothing.
+  var isReplayingJournal = false
   /// Where the catalog came from, as the user named it.
   public internal(set) var catalogSource: String
   /// How events and output are written.
@@ -32,7 +42,9 @@ public final class Session {
   /// Commands parsed from lines run so far (by any session of the process), so that a repeated line
   /// is not parsed again.
   var parsedCommands: ParsedCommandCache { .shared }
-  let output: OutputSink
+  /// Where lines go (``withOutput(_:_:)`` sends them elsewhere for a while).
+  var output: OutputSink { sink.current }
+  private let sink: SinkHolder
   private let log: EventLog
   /// The owner every line and request goes through, once the session has one.
   public internal(set) weak var owner: SessionOwner?
@@ -76,12 +88,21 @@ public final class Session {
     self.log = log
     self.world = World(catalog: catalog, log: log, authorityDirectory: caDirectory, identity: identity)
     self.catalogSource = catalogSource
-    self.output = output
+    let sink = SinkHolder(current: output)
+    self.sink = sink
     self.format = format
     self.recorder = Recorder(catalogSource: catalogSource, clockStart: world.store.clock.now)
     let renderer = EventRenderer(format: format)
     log.readsFields = format == .json
-    log.redirect { [output] event in output.write(renderer.render(event)) }
+    log.redirect { [sink] event in sink.current.write(renderer.render(event)) }
+  }
+
+  /// Runs `body` with the session's lines going to `output` instead (its events included).
+  func withOutput<T>(_ output: OutputSink, _ body: () throws -> T) rethrows -> T {
+    let saved = sink.current
+    sink.current = output
+    defer { sink.current = saved }
+    return try body()
   }
 
   /// Writes a line of command output.
@@ -144,10 +165,13 @@ public final class Session {
   /// The largest file a command reads (a saved world, a receipt, a key): 1 GiB.
   static let maximumFileBytes = 1 << 30
 
-  /// Writes a file named in a command, atomically (``StagedFile``), creating its directory.
+  /// Writes a file named in a command, atomically (``StagedFile``), creating its directory. While a
+  /// kept world is rebuilt from its journal, nothing is written: the file was written when the line
+  /// first ran, and may have changed since.
   ///
   /// - Parameter mode: the permission bits of a new file, before the umask (0o600 for a private key).
   func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o666) throws(WorkbenchError) {
+    guard !isReplayingJournal else { return }
     let resolved = resolve(path)
     do {
       try FileManager.default.createDirectory(
@@ -258,5 +282,15 @@ public final class Session {
       throw WorkbenchError(.notFound, "no transaction with id \(reference)")
     }
     return transaction
+  }
+}
+
+/// Where a session's lines go, shared with its event log so that both follow
+/// ``Session/withOutput(_:_:)``.
+private final class SinkHolder {
+  var current: OutputSink
+
+  init(current: OutputSink) {
+    self.current = current
   }
 }

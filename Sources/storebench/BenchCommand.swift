@@ -31,7 +31,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "How many times each measurement runs; the fastest run is reported.")
   var repeats = 3
 
-  @Option(help: "What to measure: all, subscriptions, commands, crypto or serve.")
+  @Option(help: "What to measure: all, subscriptions, commands, crypto, api, durability or serve.")
   var only: Part = .all
   @Option(help: "serve: open connections.")
   var connections = 64
@@ -43,7 +43,7 @@ struct BenchCommand: ParsableCommand {
   @OptionGroup var common: CommonOptions
 
   enum Part: String, ExpressibleByArgument, CaseIterable {
-    case all, subscriptions, commands, crypto, api, serve
+    case all, subscriptions, commands, crypto, api, durability, serve
   }
 
   func validate() throws {
@@ -61,7 +61,23 @@ struct BenchCommand: ParsableCommand {
       let directory = AuthorityLocator.directory(option: common.caDir)
       try ServerAPIBenchmark(authorityDirectory: directory).report(repeats: repeats) { Console.write($0) }
     }
+    if only == .all || only == .durability { try runDurability() }
     if only == .serve { try runServe() }
+  }
+
+  private func runDurability() throws {
+    Console.write(
+      "durability (--state: each change appended to the journal and flushed with fsync before its answer):")
+    let benchmark = DurabilityBenchmark(authorityDirectory: AuthorityLocator.directory(option: common.caDir))
+    let runs = try (0..<repeats).map { _ in try benchmark.run() }
+    for part in runs[0].indices {
+      let inMemory = runs.map { $0[part].inMemoryPerSecond }.max() ?? 0
+      let kept = runs.map { $0[part].keptPerSecond }.max() ?? 0
+      Console.write(
+        String(
+          format: "  %@: %.0f changes/s in memory, %.0f changes/s kept; kept/in-memory %.3f",
+          runs[0][part].name, inMemory, kept, inMemory > 0 ? kept / inMemory : 0))
+    }
   }
 
   private func runServe() throws {

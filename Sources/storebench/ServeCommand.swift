@@ -8,7 +8,7 @@ import Vocabulary
 import Workbench
 
 /// `storebench serve [--port N] [--state FILE] [SCRIPT…]`: sets a world up (from a saved world and
-/// scripts), then serves it over HTTP until SIGINT or SIGTERM, saving it back when asked to.
+/// scripts), then serves it over HTTP until SIGINT or SIGTERM, keeping it in a file when asked to.
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -25,9 +25,11 @@ struct ServeCommand: AsyncParsableCommand {
       Request bodies are limited to 1 MiB. A new world starts with a fresh seed, so that its \
       transaction ids and notificationUUIDs differ from every other run's; standard error says it \
       (`world seed N: …`) and --seed N starts the same ids again. With --state FILE the world is \
-      loaded from FILE when it exists (before the scripts run), keeping its own seed, and saved to \
-      FILE when the server stops, with what the requests changed (app account tokens, consumption \
-      information, extensions, notifications).
+      loaded from FILE when it exists (before the scripts run), keeping its own seed, and every \
+      change (script lines, requests, page actions, notification attempts) is written to a journal \
+      beside it, FILE.journal, and flushed to the disk before it is answered: after a crash or a \
+      kill -9, the next start rebuilds the world from FILE and the journal. When the server stops, \
+      the whole world is written to FILE and the journal removed.
       """)
 
   @OptionGroup var common: CommonOptions
@@ -36,7 +38,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on (0: a free one).")
   var port = 0
 
-  @Option(help: "A saved world to serve: loaded when it exists, saved when the server stops.")
+  @Option(
+    help: "A world kept in FILE: loaded when it exists, each change journaled, saved when the server stops.")
   var state: String?
 
   @Argument(help: "Scripts that set the world up, run in order in one session.")
@@ -55,8 +58,11 @@ struct ServeCommand: AsyncParsableCommand {
       caDirectory: AuthorityLocator.directory(option: common.caDir), identity: identity)
     session.services = ProcessServices.services
     let owner = SessionOwner.of(session)
-    if let state, try load(state, into: owner) {
-      if seed.seed != nil { Console.error("note: --seed is ignored: \(state) keeps its world's seed") }
+    let existed = state.map { FileManager.default.fileExists(atPath: $0) } ?? false
+    let kept = try state.map { try open($0, in: owner) }
+    if existed {
+      Console.error("world loaded from \(state ?? "")")
+      if seed.seed != nil { Console.error("note: --seed is ignored: \(state ?? "") keeps its world's seed") }
     } else {
       Console.error(identity.startLine)
     }
@@ -72,39 +78,34 @@ struct ServeCommand: AsyncParsableCommand {
       guard runner.run(script, in: session).passed else { throw ExitCode.failure }
     }
     try await serve(owner)
-    if let state { try save(owner, to: state) }
+    if let kept { try close(kept, in: owner) }
   }
 
-  /// Loads the saved world when its file exists.
-  ///
-  /// - Returns: Whether it existed and was loaded.
-  private func load(_ path: String, into owner: SessionOwner) throws -> Bool {
-    guard FileManager.default.fileExists(atPath: path) else { return false }
+  /// Opens the kept world: loaded when its file exists, with every change its journal holds.
+  private func open(_ path: String, in owner: SessionOwner) throws -> KeptWorld {
     do {
-      try owner.withSession { session in
+      return try owner.withSession { session in
         session.baseDirectory = FileManager.default.currentDirectoryPath
-        if let note = try session.loadWorld(from: path) { Console.error("note: \(note)") }
+        return try KeptWorld.open(path, in: session)
       }
     } catch {
       Console.error(ErrorLine.text(for: error))
       throw ExitCode.failure
     }
-    Console.error("world loaded from \(path)")
-    return true
   }
 
-  /// Saves the served world, once the server has stopped.
-  private func save(_ owner: SessionOwner, to path: String) throws {
+  /// Writes the served world back to its file, once the server has stopped, and removes its journal.
+  private func close(_ kept: KeptWorld, in owner: SessionOwner) throws {
     do {
       try owner.withSession { session in
         session.baseDirectory = FileManager.default.currentDirectoryPath
-        try session.saveWorld(to: path)
+        try kept.close(in: session)
       }
     } catch {
       Console.error(ErrorLine.text(for: error))
       throw ExitCode.failure
     }
-    Console.error("world saved to \(path)")
+    Console.error("world saved to \(kept.path)")
   }
 
   /// Serves until SIGINT or SIGTERM.

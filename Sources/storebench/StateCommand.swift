@@ -14,7 +14,10 @@ struct StateCommand: ParsableCommand {
       --catalog applies when FILE does not exist yet; afterwards the catalog saved in FILE is used. \
       So does --seed: a new FILE gets the ids scripts get (seed 0) unless --seed N or --seed random \
       says otherwise, and the world keeps its seed from then on. \
-      The exit status is 1 when the load, the command or the save fails.
+      The exit status is 1 when the load, the command or the save fails. The command is written to \
+      a journal beside FILE (FILE.journal) before it runs; when a run is killed, the next one \
+      rebuilds the world from FILE and the journal. With no command, `storebench --state FILE` \
+      opens the prompt on the world in FILE (see `storebench prompt --help`).
       """)
 
   @OptionGroup var common: CommonOptions
@@ -26,9 +29,13 @@ struct StateCommand: ParsableCommand {
   @Argument(
     parsing: .captureForPassthrough, help: "The command and its arguments.",
     completion: .custom(ShellCompletion.languageCandidates))
-  var command: [String]
+  var command: [String] = []
 
   func run() throws {
+    if command.isEmpty {
+      try PromptCommand.open(common: common, seed: seed, state: state)
+      return
+    }
     let runner = try common.makeRunner()
     let (identity, isDrawn) = seed.identity(freshByDefault: false)
     if isDrawn, !FileManager.default.fileExists(atPath: state) { Console.error(identity.startLine) }
@@ -37,6 +44,7 @@ struct StateCommand: ParsableCommand {
       format: common.format,
       caDirectory: AuthorityLocator.directory(option: common.caDir), identity: identity)
     session.baseDirectory = FileManager.default.currentDirectoryPath
+    session.services = ProcessServices.services
     guard StateFileRun(path: state, words: command).run(in: session) else { throw ExitCode.failure }
   }
 

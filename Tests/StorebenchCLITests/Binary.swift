@@ -48,6 +48,19 @@ enum Binary {
     /// Where its input and output go, removed by ``wait()``.
     var scratch: URL
 
+    /// The first line of its standard output, once written (at most 20 s), such as the URL
+    /// `serve` prints.
+    func firstLine() async throws -> String {
+      let file = scratch.appendingPathComponent("out")
+      for _ in 0..<200 {
+        if let text = try? String(contentsOf: file, encoding: .utf8), let end = text.firstIndex(of: "\n") {
+          return String(text[..<end])
+        }
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      return ""
+    }
+
     /// Waits for the program to end.
     func wait() throws -> Result {
       defer { try? FileManager.default.removeItem(at: scratch) }

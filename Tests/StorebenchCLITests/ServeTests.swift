@@ -15,14 +15,7 @@ extension CLITests {
 
     /// The first line of the running binary's standard output, once written (at most 20 s).
     func firstLine(of running: Binary.Running) async throws -> String {
-      let file = running.scratch.appendingPathComponent("out")
-      for _ in 0..<200 {
-        if let text = try? String(contentsOf: file, encoding: .utf8), let end = text.firstIndex(of: "\n") {
-          return String(text[..<end])
-        }
-        try await Task.sleep(for: .milliseconds(100))
-      }
-      return ""
+      try await running.firstLine()
     }
 
     @Test func servePrintsTheURLFirstAnswersAndEndsOnSIGTERM() async throws {

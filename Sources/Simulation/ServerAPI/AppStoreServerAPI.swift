@@ -14,7 +14,8 @@ public enum AppStoreServerAPI {
   /// The request is one step of the world (``World/step(changing:_:)``), as a command is: one
   /// opening of the certificate authority, and the world settles after it, so that notifications a
   /// change causes (an extension, a refund decision) are attempted before the answer leaves. A
-  /// `GET` changes nothing.
+  /// `GET` changes nothing. In a world kept on disk, a request that may change it is written down
+  /// first (``World/changeJournal``); one that cannot be is refused with a retryable error, unchanged.
   ///
   /// - Parameters:
   ///   - request: The request, authenticated by the edge.
@@ -22,7 +23,15 @@ public enum AppStoreServerAPI {
   /// - Returns: The answer.
   public static func respond(to request: APIRequest, in world: World) -> APIResponse {
     let match = match(request)
-    return world.step(changing: request.method != "GET") {
+    let changing = request.method != "GET"
+    if changing, let journal = world.changeJournal {
+      do {
+        try journal.keep(request)
+      } catch {
+        return .error(.generalInternalRetryable)
+      }
+    }
+    return world.step(changing: changing) {
       withFaults(on: match?.route.name, in: world) { answer(request, at: match, in: world) }
     }
   }

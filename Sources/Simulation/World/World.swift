@@ -61,6 +61,9 @@ public final class World: StoreListener {
   /// How notifications reach the app's server (set by the server module); without one, delivery
   /// attempts are recorded as failed with `OTHER`.
   public var notificationTransport: (any NotificationTransport)?
+  /// Where each request and notification attempt is written down before it is answered, for a
+  /// world kept on disk (`--state FILE`); `nil` keeps changes in memory only.
+  public var changeJournal: (any ChangeJournal)?
   /// What the App Store Server API keeps: fault switches, consumption information, app account
   /// tokens, renewal-date extension requests.
   public var serverAPI = ServerAPIState()

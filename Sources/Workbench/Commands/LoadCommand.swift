@@ -20,6 +20,9 @@ struct LoadCommand: SessionCommand {
     try requireNonEmpty(file, "the file name")
   }
 
+  /// It reads another file, which the journal does not hold: a new snapshot follows it.
+  var journalTreatment: JournalTreatment { .checkpointed }
+
   func execute(in session: Session) throws {
     if let note = try session.loadWorld(from: file) { session.print(note) }
     let world = session.world

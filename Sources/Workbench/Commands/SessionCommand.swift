@@ -12,11 +12,18 @@ protocol SessionCommand: ParsableCommand {
   /// command that only shows something says `false`; the default, `true`, keeps a command that
   /// does not say.
   func changesWorld(in session: Session) -> Bool
+
+  /// How a kept world's journal keeps this command when it changes the world (``KeptWorld``):
+  /// replayed from its line unless it says otherwise.
+  var journalTreatment: JournalTreatment { get }
 }
 
 extension SessionCommand {
   /// A command changes the world unless it says otherwise.
   func changesWorld(in _: Session) -> Bool { true }
+
+  /// A command is replayed from its line unless it says otherwise.
+  var journalTreatment: JournalTreatment { .replayed }
 
   /// Commands run through ``execute(in:)``; ArgumentParser's `run()` is never used.
   func run() throws {}

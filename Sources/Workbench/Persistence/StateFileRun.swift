@@ -15,18 +15,17 @@ public struct StateFileRun {
     self.words = words
   }
 
-  /// Loads, runs and saves. Failures are written to the session's error output.
+  /// Opens the kept world (``KeptWorld``: the file and any journal a crash left beside it), runs
+  /// the command (written down before it runs), and writes the world back. Failures are written to
+  /// the session's error output.
   ///
-  /// - Returns: Whether everything succeeded: the file loaded (or did not exist), the command
-  ///   passed and the world was saved. A file that cannot be loaded is left as it is and the
+  /// - Returns: Whether everything succeeded: the file opened (or did not exist), the command
+  ///   passed and the world was saved. A file that cannot be opened is left as it is and the
   ///   command does not run.
   public func run(in session: Session) -> Bool {
+    let kept: KeptWorld
     do {
-      if FileManager.default.fileExists(atPath: session.resolve(path)),
-        let note = try session.loadWorld(from: path)
-      {
-        session.output.writeError(note)
-      }
+      kept = try KeptWorld.open(path, in: session)
     } catch {
       session.report(error, code: .stateFile)
       return false
@@ -34,7 +33,7 @@ public struct StateFileRun {
     let outcome = Interpreter.run(words: words, in: session)
     session.report(outcome)
     do {
-      try session.saveWorld(to: path)
+      try kept.close(in: session)
     } catch {
       session.report(error, code: .stateFile)
       return false

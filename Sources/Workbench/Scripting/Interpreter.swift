@@ -64,7 +64,7 @@ public enum Interpreter {
     var outcome = Outcome.succeeded
     if !command.isEmpty {
       let plan = plan(command, in: session)
-      outcome = session.world.step(changing: plan.changesWorld, plan.run)
+      outcome = step(plan, words: words, in: session)
       changesWorld = plan.changesWorld && outcome == .succeeded
     }
     guard tries > 0 else { return outcome }
@@ -78,6 +78,17 @@ public enum Interpreter {
       return outcome
     }
     return .succeeded
+  }
+
+  /// Runs a plan as one step of the world; in a kept world, through its journal
+  /// (``KeptWorld/step(_:treatment:in:_:)``).
+  private static func step(_ plan: Plan, words: [String], in session: Session) -> Outcome {
+    guard plan.changesWorld, let kept = session.keptWorld else {
+      return session.world.step(changing: plan.changesWorld, plan.run)
+    }
+    return kept.step(words, treatment: plan.journalTreatment, in: session) {
+      session.world.step(changing: true, plan.run)
+    }
   }
 
   /// Each command's type by its name and aliases, read once from the command tree.
@@ -112,6 +123,7 @@ public enum Interpreter {
   /// mistake or a request for help, what it answers.
   private struct Plan {
     var changesWorld = false
+    var journalTreatment = JournalTreatment.replayed
     var run: () -> Outcome
   }
 
@@ -129,8 +141,11 @@ public enum Interpreter {
     }
     do {
       let parsed = try session.parsedCommands.command(for: words, parse: parse)
-      let changesWorld = (parsed as? any SessionCommand)?.changesWorld(in: session) ?? false
-      return Plan(changesWorld: changesWorld) { execute(parsed, in: session) }
+      let command = parsed as? any SessionCommand
+      return Plan(
+        changesWorld: command?.changesWorld(in: session) ?? false,
+        journalTreatment: command?.journalTreatment ?? .replayed
+      ) { execute(parsed, in: session) }
     } catch {
       return Plan { parserOutcome(for: error, words: words, in: session) }
     }

@@ -103,16 +103,36 @@ public struct ScriptRunner: Sendable {
   ///   - directory: where relative paths are read from.
   ///   - output: where output goes.
   ///   - monitor: asked whether to stop, told of progress.
+  ///   - state: a kept world to run on (``KeptWorld``): opened before the first line, and
+  ///     written back when the input ends.
   public func run(
     streaming lines: LineStream, name: String, directory: String, output: OutputSink,
-    monitor: (any WorkMonitor)? = nil
+    monitor: (any WorkMonitor)? = nil, state: String? = nil
   ) -> Result {
     let session = makeSession(directory: directory, output: output, monitor: monitor)
     defer { session.world.removePrivateAuthority() }
+    var kept: KeptWorld?
+    if let state {
+      do {
+        kept = try KeptWorld.open(state, in: session)
+      } catch {
+        session.report(error, code: .stateFile)
+        return Result(failures: [Failure(file: state, line: 0, message: error.description)])
+      }
+    }
     let decoded = lines.enumerated().lazy.map { index, line in
       Self.decode(line, number: index + 1, name: name)
     }
-    return run(decoded, name: name, in: session)
+    var result = run(decoded, name: name, in: session)
+    if let kept {
+      do {
+        try SessionOwner.of(session).withSession { try kept.close(in: $0) }
+      } catch {
+        session.report(error, code: .stateFile)
+        result.failures.append(Failure(file: state ?? "", line: 0, message: "\(error)"))
+      }
+    }
+    return result
   }
 
   /// Runs one script in an existing session, each line through the session's owner (one is made

@@ -29,6 +29,9 @@ extension APIKeyCommand {
       try requireNonEmpty(out, "--out")
     }
 
+    /// It draws a new key at random, which a replay would not draw again: a new snapshot follows it.
+    var journalTreatment: JournalTreatment { .checkpointed }
+
     func execute(in session: Session) throws {
       let id = keyId ?? session.world.apiKeys.nextKeyId
       let issuer = issuerId ?? APIKeyRegistry.defaultIssuerId

@@ -14,6 +14,9 @@ extension CACommand {
         the configured one and the other scripts keep theirs.
         """)
 
+    /// It changes the certificate authority on the disk: a new snapshot follows it.
+    var journalTreatment: JournalTreatment { .checkpointed }
+
     func execute(in session: Session) throws {
       let authority = try session.world.rotateAuthority()
       guard !session.world.rotatesPrivately else {

@@ -24,6 +24,9 @@ extension CatalogCommand {
       try requireNonEmpty(bundleId, "--bundle-id")
     }
 
+    /// It reads another file, which the journal does not hold: a new snapshot follows it.
+    var journalTreatment: JournalTreatment { .checkpointed }
+
     func execute(in session: Session) throws {
       let path = session.resolve(file)
       let catalog = try CatalogLoader.load(path: path, bundleId: bundleId)

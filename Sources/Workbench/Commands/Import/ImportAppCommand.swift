@@ -32,6 +32,9 @@ struct ImportAppCommand: SessionCommand {
     try requireNonEmpty(bundleId, "the bundle id")
   }
 
+  /// It reads another file, which the journal does not hold: a new snapshot follows it.
+  var journalTreatment: JournalTreatment { .checkpointed }
+
   func execute(in session: Session) throws {
     guard !bundleId.isEmpty else { throw WorkbenchError(.invalidValue, "import app: the bundle id is empty") }
     var data = CustomerData(source: "import app")

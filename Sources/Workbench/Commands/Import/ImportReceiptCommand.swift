@@ -18,6 +18,9 @@ struct ImportReceiptCommand: SessionCommand {
     try requireNonEmpty(options.file, "the file name")
   }
 
+  /// It reads another file, which the journal does not hold: a new snapshot follows it.
+  var journalTreatment: JournalTreatment { .checkpointed }
+
   func execute(in session: Session) throws {
     let source = options.source("receipt", in: session)
     let bytes = try ImportInput.receiptBytes(try ImportInput.bytes(options.file, in: session), source: source)

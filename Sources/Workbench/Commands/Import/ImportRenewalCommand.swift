@@ -45,6 +45,9 @@ struct ImportRenewalCommand: SessionCommand {
     try requireNonEmpty(renewsTo, "--renews-to")
   }
 
+  /// It reads another file, which the journal does not hold: a new snapshot follows it.
+  var journalTreatment: JournalTreatment { .checkpointed }
+
   func execute(in session: Session) throws {
     var renewal = CustomerRenewal(originalTransactionNumber: originalId)
     renewal.productId = product

@@ -20,6 +20,9 @@ struct ImportSignedDataCommand: SessionCommand {
     try requireNonEmpty(options.file, "the file name")
   }
 
+  /// It reads another file, which the journal does not hold: a new snapshot follows it.
+  var journalTreatment: JournalTreatment { .checkpointed }
+
   func execute(in session: Session) throws {
     let source = options.source("jws", in: session)
     let text = String(decoding: try ImportInput.bytes(options.file, in: session), as: UTF8.self)

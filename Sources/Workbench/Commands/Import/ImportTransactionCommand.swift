@@ -104,6 +104,9 @@ struct ImportTransactionCommand: SessionCommand {
     }
   }
 
+  /// It reads another file, which the journal does not hold: a new snapshot follows it.
+  var journalTreatment: JournalTreatment { .checkpointed }
+
   func execute(in session: Session) throws {
     let original = originalId ?? id
     var transaction = CustomerTransaction(

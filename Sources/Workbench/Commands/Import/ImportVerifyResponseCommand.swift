@@ -13,6 +13,9 @@ struct ImportVerifyResponseCommand: SessionCommand {
     try requireNonEmpty(options.file, "the file name")
   }
 
+  /// It reads another file, which the journal does not hold: a new snapshot follows it.
+  var journalTreatment: JournalTreatment { .checkpointed }
+
   func execute(in session: Session) throws {
     let source = options.source("verify-response", in: session)
     let bytes = try ImportInput.bytes(options.file, in: session)

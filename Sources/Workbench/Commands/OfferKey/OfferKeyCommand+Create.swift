@@ -20,6 +20,9 @@ extension OfferKeyCommand {
       try requireNonEmpty(out, "--out")
     }
 
+    /// It draws a new key at random, which a replay would not draw again: a new snapshot follows it.
+    var journalTreatment: JournalTreatment { .checkpointed }
+
     func execute(in session: Session) throws {
       let file = out ?? "SubscriptionKey_\(keyId).p8"
       let privateKey = P256.Signing.PrivateKey()

@@ -17,6 +17,9 @@ extension OfferKeyCommand {
       try requireNonEmpty(keyId, "--key-id")
     }
 
+    /// It reads another file, which the journal does not hold: a new snapshot follows it.
+    var journalTreatment: JournalTreatment { .checkpointed }
+
     func execute(in session: Session) throws {
       let privateKey = try session.privateKey(in: file)
       var ring = session.world.offerKeys

@@ -20,6 +20,9 @@ extension ServeCommand {
       try require(port, in: 0...65_535, "--port")
     }
 
+    /// It acts on this process, not on the world.
+    var journalTreatment: JournalTreatment { .notKept }
+
     func execute(in session: Session) throws {
       if let server = session.server {
         throw WorkbenchError(.conflict, "already serving http://127.0.0.1:\(server.port) (serve stop first)")
