@@ -52,7 +52,9 @@ let package = Package(
     .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
     .target(
       name: "Verifier",
-      dependencies: ["CivilCalendar", "SystemIO", "Vocabulary", crypto, cryptoExtras, x509, swiftASN1]),
+      dependencies: [
+        "CivilCalendar", "JSON", "SystemIO", "Vocabulary", crypto, cryptoExtras, x509, swiftASN1,
+      ]),
     .target(
       name: "Simulation",
       dependencies: [

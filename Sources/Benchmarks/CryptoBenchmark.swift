@@ -97,6 +97,23 @@ public struct CryptoBenchmark {
     }
   }
 
+  /// Raw P-256 signature checks per second (swift-crypto, one core), measured for `seconds`: the
+  /// reference a first verifyReceipt answer is stated against.
+  public static func rawVerifyingRate(seconds: Double = 1) throws -> Double {
+    let key = P256.Signing.PrivateKey()
+    let message = Data(repeating: 7, count: 64)
+    let signature = try key.signature(for: message)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var count = 0
+    while true {
+      for _ in 0..<100 { _ = key.publicKey.isValidSignature(signature, for: message) }
+      count += 100
+      let elapsed = Self.seconds(clock.now - start)
+      if elapsed >= seconds { return Double(count) / elapsed }
+    }
+  }
+
   private func largeReceipt(now: Date) -> AppReceipt {
     let entries = (0..<receiptEntries).map { index in
       InAppPurchaseReceipt(

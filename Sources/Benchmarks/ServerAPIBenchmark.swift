@@ -109,7 +109,22 @@ public struct ServerAPIBenchmark {
             format: "mean %8.1f µs  p99 %8.1f µs  %8.0f calls/s  %6d bytes", fastest.meanMicroseconds,
             fastest.p99Microseconds, fastest.callsPerSecond, fastest.answerBytes))
     }
+    guard
+      let first = runs.map({ $0[Self.firstAnswer] }).min(by: { $0.meanMicroseconds < $1.meanMicroseconds })
+    else { return }
+    let verifying = try (0..<max(repeats, 1)).map { _ in try CryptoBenchmark.rawVerifyingRate() }.max() ?? 0
+    let ratio = verifying > 0 ? first.callsPerSecond / verifying : 0
+    write(
+      String(
+        format:
+          "  first verifyReceipt answer over raw P-256 verifying (%.0f /s this run): %.3f (goal at least %.2f: %@)",
+        verifying, ratio, Self.firstAnswerGoal, ratio >= Self.firstAnswerGoal ? "met" : "missed"))
   }
+
+  /// Where the first verifyReceipt answer stands among ``run()``'s measurements.
+  static let firstAnswer = 3
+  /// The goal for a first answer: a tenth of the raw P-256 signature checks a second.
+  public static let firstAnswerGoal = 0.10
 
   /// The world: the built-in catalog, a shared secret, and `pro.monthly` bought and renewed until
   /// the history has ``transactions`` transactions.

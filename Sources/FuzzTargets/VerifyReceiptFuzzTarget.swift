@@ -33,7 +33,7 @@ public enum VerifyReceiptFuzzTarget: FuzzTarget {
   public static func run(_ input: [UInt8]) {
     let body: RequestBody
     do {
-      body = try JSONDecoder().decode(RequestBody.self, from: Data(input))
+      body = try RequestBody(parsing: input)
     } catch {
       return
     }

@@ -8,9 +8,7 @@ enum AppStoreJSON {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
-      // Nearest, not down: a date read from whole milliseconds may sit a hair below its value.
-      let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-      guard milliseconds.isFinite, let value = Int64(exactly: milliseconds) else {
+      guard let value = milliseconds(date) else {
         throw EncodingError.invalidValue(
           date,
           .init(codingPath: encoder.codingPath, debugDescription: "date does not fit 64-bit milliseconds"))
@@ -23,6 +21,14 @@ enum AppStoreJSON {
 
   /// A decoder reading dates as milliseconds since 1970: integers as Apple writes them, or the
   /// fractional numbers Xcode writes (truncated to the millisecond).
+  /// A date as the App Store writes it: whole milliseconds since 1970, to the nearest (not down:
+  /// a date read from whole milliseconds may sit a hair below its value); `nil` beyond 64 bits.
+  static func milliseconds(_ date: Date) -> Int64? {
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    guard milliseconds.isFinite else { return nil }
+    return Int64(exactly: milliseconds)
+  }
+
   static func decoder() -> JSONDecoder {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in

@@ -66,34 +66,85 @@ public enum Base64 {
 
   /// Decodes UTF-8 text, or returns `nil` when it is not the one accepted encoding of some bytes.
   static func decode(_ text: ArraySlice<UInt8>, _ variant: Variant) -> [UInt8]? {
-    var characters = text
+    text.withUnsafeBufferPointer { decode(contiguous: $0, variant) }
+  }
+
+  /// Decodes UTF-8 text in which ASCII white space (tab to carriage return, and space) may stand
+  /// anywhere, as in a receipt wrapped at 76 columns; `nil` as ``decode(_:_:)-swift.type.method``.
+  ///
+  /// - Parameters:
+  ///   - text: The encoded text.
+  ///   - variant: The alphabet and padding rule.
+  /// - Returns: The bytes, or `nil`.
+  public static func decode(skippingWhitespace text: [UInt8], _ variant: Variant) -> [UInt8]? {
+    text.withUnsafeBufferPointer { input in
+      if let bytes = decode(contiguous: input, variant) { return bytes }
+      let isWhitespace = { (byte: UInt8) in byte == 0x20 || byte &- 0x09 < 5 }
+      guard input.contains(where: isWhitespace) else { return nil }
+      let compacted = [UInt8](unsafeUninitializedCapacity: input.count) { buffer, count in
+        count = 0
+        for byte in input where !isWhitespace(byte) {
+          buffer[count] = byte
+          count += 1
+        }
+      }
+      return compacted.withUnsafeBufferPointer { decode(contiguous: $0, variant) }
+    }
+  }
+
+  /// Decodes four characters at a time into three bytes written in place: the decoder a
+  /// verifyReceipt request's receipt goes through.
+  private static func decode(contiguous input: UnsafeBufferPointer<UInt8>, _ variant: Variant) -> [UInt8]? {
+    var count = input.count
     if variant.padded {
-      guard characters.count % 4 == 0 else { return nil }
+      guard count % 4 == 0 else { return nil }
       var padding = 0
-      while padding < 2, characters.last == UInt8(ascii: "=") {
-        characters.removeLast()
+      while padding < 2, count > 0, input[count - 1] == UInt8(ascii: "=") {
+        count -= 1
         padding += 1
       }
     }
-    guard characters.count % 4 != 1 else { return nil }
-    let table = variant.padded ? standardTable : urlTable
-    var output: [UInt8] = []
-    output.reserveCapacity(characters.count * 3 / 4)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for character in characters {
-      let value = table[Int(character)]
-      guard value != 0xff else { return nil }
-      accumulator = accumulator << 6 | UInt32(value)
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-        accumulator &= (1 << UInt32(bits)) - 1
+    guard count % 4 != 1 else { return nil }
+    var failed = false
+    let output = (variant.padded ? standardTable : urlTable).withUnsafeBufferPointer { table in
+      [UInt8](unsafeUninitializedCapacity: count * 3 / 4) { buffer, initialized in
+        var read = 0
+        var written = 0
+        while read + 4 <= count {
+          let first = table[Int(input[read])]
+          let second = table[Int(input[read + 1])]
+          let third = table[Int(input[read + 2])]
+          let fourth = table[Int(input[read + 3])]
+          guard (first | second | third | fourth) & 0x80 == 0 else {
+            failed = true
+            break
+          }
+          let group = UInt32(first) << 18 | UInt32(second) << 12 | UInt32(third) << 6 | UInt32(fourth)
+          buffer[written] = UInt8(truncatingIfNeeded: group >> 16)
+          buffer[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+          buffer[written + 2] = UInt8(truncatingIfNeeded: group)
+          read += 4
+          written += 3
+        }
+        if !failed, read < count {
+          // Two or three characters left: one or two bytes, and the unused bits must be zero.
+          let first = table[Int(input[read])]
+          let second = table[Int(input[read + 1])]
+          let third = count - read == 3 ? table[Int(input[read + 2])] : 0
+          let unused = count - read == 3 ? third & 0x03 : second & 0x0f
+          failed = (first | second | third) & 0x80 != 0 || unused != 0
+          let group = UInt32(first) << 18 | UInt32(second) << 12 | UInt32(third) << 6
+          buffer[written] = UInt8(truncatingIfNeeded: group >> 16)
+          written += 1
+          if count - read == 3 {
+            buffer[written] = UInt8(truncatingIfNeeded: group >> 8)
+            written += 1
+          }
+        }
+        initialized = written
       }
     }
-    guard accumulator == 0 else { return nil }
-    return output
+    return failed ? nil : output
   }
 
   private static func decodingTable(_ variant: Variant) -> [UInt8] {

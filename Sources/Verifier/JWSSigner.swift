@@ -71,6 +71,9 @@ public struct JWSSigner: Sendable {
   /// - Throws: `SigningError` when the payload cannot be encoded or signing fails.
   /// - Returns: The compact JWS.
   public func sign<Payload: Encodable>(_ payload: Payload) throws(SigningError) -> String {
+    if let transaction = payload as? JWSTransactionDecodedPayload, let json = transaction.appStoreJSON() {
+      return try sign(payloadJSON: json)
+    }
     let json: Data
     do {
       json = try encoder.encode(payload)

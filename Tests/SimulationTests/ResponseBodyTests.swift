@@ -154,6 +154,27 @@ import Testing
     #expect(try JSONDecoder().decode(ResponseBody.self, from: JSONEncoder().encode(body)) == body)
   }
 
+  /// The endpoint's writer (``ResponseBody/compactJSON()``) and the `Codable` path agree byte for
+  /// byte: every key of every part, absent keys, an empty array, strings that need escapes, and
+  /// error bodies with `status` first.
+  @Test func theCompactWriterWritesWhatTheEncoderWrites() throws {
+    func expectSame(_ body: ResponseBody, _ comment: Comment) throws {
+      #expect(
+        String(decoding: body.compactJSON(), as: UTF8.self) == (try body.renderedJSON(isCompact: true)),
+        comment)
+    }
+    var body = try decode(Self.sandboxAnswer)
+    try expectSame(body, "Apple's sandbox answer")
+    body.latestReceiptInfo?[0].appAccountToken = "quote \" backslash \\ tab \t control \u{1} é 😀 /"
+    body.receipt?.inApp = []
+    body.pendingRenewalInfo = []
+    try expectSame(body, "escapes and empty arrays")
+    try expectSame(
+      try decode(#"{"status":21010,"environment":"Production","is_retryable":false}"#), "an error body")
+    try expectSame(try decode(#"{"status":21100,"is-retryable":true}"#), "a documented error body")
+    try expectSame(try decode(#"{"status":0}"#), "a bare success")
+  }
+
   @Test func writingDropsTheKeysThisModelDoesNotKnow() throws {
     let text = try decode(Self.sandboxAnswer).renderedJSON()
     #expect(!text.contains("unique_vendor_identifier") && !text.contains("purchase_date_formatted"))

@@ -23,7 +23,12 @@ public struct APIResponse: Sendable {
   /// A JSON answer. The content type is exactly `application/json`, as Apple sends it: Apple's
   /// Python library reads an error's body only under that exact header.
   public static func json(_ text: String, status: Int = 200) -> APIResponse {
-    APIResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
+    json(bytes: Array(text.utf8), status: status)
+  }
+
+  /// A JSON answer whose text is already bytes (``json(_:status:)``).
+  public static func json(bytes: [UInt8], status: Int = 200) -> APIResponse {
+    APIResponse(status: status, headers: [("Content-Type", "application/json")], body: bytes)
   }
 
   /// An answer without a body, such as 202 Accepted or a bare 401.

@@ -44,13 +44,13 @@ public enum VerifyReceiptEndpoint {
   private static func verify(_ body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse {
     let request: RequestBody
     do {
-      request = try JSONDecoder().decode(RequestBody.self, from: Data(body))
+      request = try RequestBody(parsing: body)
     } catch {
       return statusOnly(21000)
     }
     do {
       let response = try VerifyReceiptService(world: world).verify(request.request(to: face))
-      return .json(try response.body.renderedJSON(isCompact: true))
+      return .json(bytes: response.body.compactJSON())
     } catch {
       return statusOnly(21100)  // Apple's "internal data access error": the answer could not be made
     }

@@ -110,14 +110,10 @@ public struct VerifyReceiptService {
   public static func receiptBytes(_ data: [UInt8]) -> [UInt8]? {
     guard !data.isEmpty else { return nil }
     if data.first == 0x30 { return data }
-    let text: String
-    if data.allSatisfy({ $0 < 0x80 }) {
-      // In ASCII, the white space of `Character.isWhitespace` is tab to carriage return, and space.
-      text = String(decoding: data.filter { !(0x09...0x0D).contains($0) && $0 != 0x20 }, as: UTF8.self)
-    } else {
-      text = String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
-    }
-    return Base64.decode(text, .standard)
+    // In ASCII, the white space of `Character.isWhitespace` is tab to carriage return, and space.
+    if let bytes = Base64.decode(skippingWhitespace: data, .standard) { return bytes }
+    guard data.contains(where: { $0 >= 0x80 }) else { return nil }
+    return Base64.decode(String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }, .standard)
   }
 
   /// The account whose history holds the receipt's first transaction; with no transactions, the

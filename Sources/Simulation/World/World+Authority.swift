@@ -8,8 +8,25 @@ extension World {
   /// - Throws: ``SimulationError`` naming the file at fault.
   public func authority() throws(SimulationError) -> CertificateAuthority {
     if let authorityInUse { return authorityInUse }
-    let authority = try AuthorityLocator.open(authorityDirectory, now: store.clock.now)
+    let authority = try openAuthority()
     if keepsOneAuthority { authorityInUse = authority }
+    return authority
+  }
+
+  /// The authority in the directory: the one opened last while its root certificate's file has
+  /// the stamp it had just before (one `stat`; a rotation, here or by another process, writes a new
+  /// file), else opened again (``AuthorityLocator/open(_:now:)``: a lock, a read, a comparison).
+  private func openAuthority() throws(SimulationError) -> CertificateAuthority {
+    let directory = authorityDirectory
+    if let kept = keptAuthority, kept.directory == directory, FileStamp.of(kept.rootPath) == kept.stamp {
+      return kept.authority
+    }
+    let rootPath = directory.appendingPathComponent(CertificateRole.root.certificateFileName).path
+    let stamp = FileStamp.of(rootPath)
+    let authority = try AuthorityLocator.open(directory, now: store.clock.now)
+    keptAuthority = stamp.map {
+      KeptAuthority(authority: authority, directory: directory, rootPath: rootPath, stamp: $0)
+    }
     return authority
   }
 
@@ -51,6 +68,7 @@ extension World {
         "storebench-ca-\(UUID().uuidString)")
     }
     let authority = try AuthorityLocator.rotate(authorityDirectory, now: store.clock.now)
+    keptAuthority = nil
     if keepsOneAuthority { authorityInUse = authority }
     return authority
   }
@@ -60,6 +78,7 @@ extension World {
   public func removePrivateAuthority() {
     guard let privateAuthorityRoot else { return }
     AuthorityLocator.forget(authorityDirectory)
+    keptAuthority = nil
     try? FileManager.default.removeItem(at: privateAuthorityRoot)
     self.privateAuthorityRoot = nil
     authorityInUse = nil

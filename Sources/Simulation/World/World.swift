@@ -42,6 +42,8 @@ public final class World: StoreListener {
   var authorityInUse: CertificateAuthority?
   /// Whether work under way keeps one authority.
   var keepsOneAuthority = false
+  /// The authority opened last, reused while its files are unchanged (``authority()``).
+  var keptAuthority: KeptAuthority?
   /// The JWS signer last made (see ``jwsSigner()``): making one encodes its certificate chain.
   var lastJWSSigner: JWSSigner?
   /// The app's Apple ID (`appAppleId`) in server answers and notifications; Apple's verifiers

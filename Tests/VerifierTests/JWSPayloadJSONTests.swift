@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import Verifier
+
+/// The signed transaction's JSON written straight into a buffer is, byte for byte, what the App
+/// Store's `JSONEncoder` (sorted keys, dates in milliseconds) writes: every key, none, and strings
+/// that need escapes.
+@Suite struct JWSPayloadJSONTests {
+  private func expectSame(_ payload: JWSTransactionDecodedPayload, _ comment: Comment) throws {
+    let fast = try #require(payload.appStoreJSON(), comment)
+    let foundation = Array(try AppStoreJSON.encoder().encode(payload))
+    #expect(String(decoding: fast, as: UTF8.self) == String(decoding: foundation, as: UTF8.self), comment)
+  }
+
+  @Test func everyKeyAndNoneAreWrittenAsTheEncoderWritesThem() throws {
+    let date = Date(timeIntervalSince1970: 1_767_225_600.0004)
+    try expectSame(
+      JWSTransactionDecodedPayload(
+        originalTransactionId: "2000000000000001", transactionId: "2000000000000002",
+        webOrderLineItemId: "2000000050000001", bundleId: "com.example/app", productId: "pro.monthly",
+        subscriptionGroupIdentifier: "21482456", purchaseDate: date, originalPurchaseDate: date,
+        expiresDate: date.addingTimeInterval(86_400.0006), quantity: 3, type: .autoRenewable,
+        appAccountToken: "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀",
+        inAppOwnershipType: .familyShared,
+        signedDate: date, revocationReason: .refundedDueToIssue, revocationDate: date, isUpgraded: true,
+        offerType: .promotionalOffer, offerIdentifier: "winback", environment: .sandbox, storefront: "USA",
+        storefrontId: "143441", transactionReason: .renewal, currency: "USD", price: 4990,
+        offerDiscountType: .payAsYouGo, appTransactionId: "705000000000000001", offerPeriod: "P1M",
+        revocationType: .refundFull, revocationPercentage: 100_000),
+      "every key")
+    try expectSame(JWSTransactionDecodedPayload(), "no key")
+    try expectSame(
+      JWSTransactionDecodedPayload(
+        transactionId: "1", purchaseDate: Date(timeIntervalSince1970: -1.5), isUpgraded: false),
+      "a date before 1970 and false")
+  }
+
+  @Test func aDateBeyondMillisecondsIsLeftToTheEncoder() {
+    #expect(
+      JWSTransactionDecodedPayload(purchaseDate: Date(timeIntervalSince1970: 1e300)).appStoreJSON() == nil)
+  }
+}
