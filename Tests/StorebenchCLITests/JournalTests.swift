@@ -16,10 +16,9 @@ extension CLITests {
     }
 
     /// Commands with every kind of change: notification attempts (to a port where nobody listens,
-    /// so that each fails the same way), purchases, moves of the clock that renew, a refund request.
+    /// so that each fails the same way), a purchase, a move of the clock that renews, a refund request.
     private static let commands = [
-      "notify-url add http://127.0.0.1:9/notify", "buy pro.monthly", "advance-clock 10d",
-      "refund-request last", "buy coins.100", "advance-clock 1mo",
+      "notify-url add http://127.0.0.1:9/notify", "buy pro.monthly", "advance-clock 10d", "refund-request last",
     ]
 
     /// The commands, each followed by `echo ack N`: the line that says command N was acknowledged.
@@ -91,7 +90,7 @@ extension CLITests {
         killed += 1
         try checkRestart(acknowledged: Self.acknowledged(in: run.output), cache: &cache, "step \(step)")
       }
-      #expect(killed >= 20)
+      #expect(killed >= 15)
     }
 
     /// `strace` (which `make deps` installs), when it can trace here: a container may forbid ptrace.
@@ -109,7 +108,7 @@ extension CLITests {
       defer { try? FileManager.default.removeItem(at: directory) }
       let strace = try #require(Self.strace)
       var cache: [Int: String] = [:]
-      for (call, times) in [("fsync", 1...14), ("rename", 1...4)] {
+      for (call, times) in [("fsync", 1...10), ("rename", 1...3)] {
         for when in times {
           let run = try Binary.run(
             executable: strace,

@@ -140,12 +140,19 @@ public struct VerifyReceiptService {
       let body = ResponseBody(environment: request.endpoint.rawValue, status: 0)
       return Response(status: 0, failure: nil, receipt: receipt, body: body, latestExpiries: latestExpiries)
     }
-    var body = ResponseBody(
-      environment: request.endpoint.rawValue, receipt: ResponseBody.Receipt(receipt, answeredAt: now),
-      status: 0)
+    let receiptBody = ResponseBody.Receipt(receipt, answeredAt: now)
+    var body = ResponseBody(environment: request.endpoint.rawValue, receipt: receiptBody, status: 0)
     if subscriptions {
       body.latestReceipt = Data(try world.latestSignedReceipt(for: world.device)).base64EncodedString()
-      body.latestReceiptInfo = latestReceiptInfo(account, excludeOld: request.excludeOldTransactions)
+      // The receipt's entries, already written out, by transaction: `latest_receipt_info` lists the
+      // same transactions, and an entry equal to the receipt's is not written out again.
+      var written: WrittenEntries = [:]
+      written.reserveCapacity(receiptBody.inApp.count)
+      for (source, entry) in zip(receipt.inAppPurchases, receiptBody.inApp) {
+        written[source.transactionId] = (source, entry)
+      }
+      body.latestReceiptInfo = latestReceiptInfo(
+        account, excludeOld: request.excludeOldTransactions, written: written)
       body.pendingRenewalInfo = account.subscriptions.values.sorted { $0.group < $1.group }.map {
         ResponseBody.PendingRenewalInfo($0, at: now)
       }
@@ -163,7 +170,13 @@ public struct VerifyReceiptService {
     return latest
   }
 
-  private func latestReceiptInfo(_ account: Account, excludeOld: Bool) -> [ResponseBody.LatestReceiptInfo] {
+  /// The receipt's entries as `in_app` writes them, by transaction id, with what they were made from.
+  private typealias WrittenEntries = [String: (source: InAppPurchaseReceipt, entry: ResponseBody.LatestReceiptInfo)]
+
+  private func latestReceiptInfo(
+    _ account: Account, excludeOld: Bool,
+    written: WrittenEntries
+  ) -> [ResponseBody.LatestReceiptInfo] {
     var records = account.receiptRecords(asOf: account.stamp(at: world.store.clock.now))
     if excludeOld {
       let latest = Dictionary(grouping: records.indices.filter { records[$0].productType == .autoRenewable })
@@ -174,13 +187,22 @@ public struct VerifyReceiptService {
       records = records.indices.filter { records[$0].productType != .autoRenewable || keep.contains($0) }.map
       { records[$0] }
     }
-    return records.sorted { $0.purchaseDate > $1.purchaseDate }.map(latestEntry)
+    return records.sorted { $0.purchaseDate > $1.purchaseDate }.map { latestEntry($0, written: written) }
   }
 
   /// The receipt's entry for a record, and what only `latest_receipt_info` tells: why it was
   /// cancelled, whether it was upgraded, who owns it, and a subscription's group.
-  private func latestEntry(_ record: PurchaseRecord) -> ResponseBody.LatestReceiptInfo {
-    var entry = ResponseBody.LatestReceiptInfo(ReceiptBuilder.entry(record))
+  private func latestEntry(
+    _ record: PurchaseRecord,
+    written: WrittenEntries
+  ) -> ResponseBody.LatestReceiptInfo {
+    let source = ReceiptBuilder.entry(record)
+    var entry: ResponseBody.LatestReceiptInfo
+    if let kept = written[source.transactionId], kept.source == source {
+      entry = kept.entry
+    } else {
+      entry = ResponseBody.LatestReceiptInfo(source)
+    }
     if record.cancellationDate != nil, !record.isUpgraded {
       entry.cancellationReason = record.cancellationReason.map { String($0.rawValue) }
     }
