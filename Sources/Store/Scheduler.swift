@@ -9,10 +9,6 @@ public struct Scheduler<Payload> {
     var due: Date
     var sequence: UInt64
     var payload: Payload
-
-    func precedes(_ other: Entry) -> Bool {
-      due != other.due ? due < other.due : sequence < other.sequence
-    }
   }
 
   private var heap: [Entry] = []
@@ -56,27 +52,42 @@ public struct Scheduler<Payload> {
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
   }
 
+  // The heap is walked through its buffer, comparing entries by their instants and sequences in
+  // place: reading an entry whole would copy its payload (retaining what it refers to) at every
+  // step of every event.
+
   private mutating func siftUp(_ start: Int) {
-    var child = start
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].precedes(heap[parent]) else { return }
-      heap.swapAt(child, parent)
-      child = parent
+    heap.withUnsafeMutableBufferPointer { heap in
+      var child = start
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard Self.precedes(heap, child, parent) else { return }
+        heap.swapAt(child, parent)
+        child = parent
+      }
     }
   }
 
   private mutating func siftDown(_ start: Int) {
-    var parent = start
-    while true {
-      let left = 2 * parent + 1
-      guard left < heap.count else { return }
-      var smallest = left
-      if left + 1 < heap.count, heap[left + 1].precedes(heap[left]) { smallest = left + 1 }
-      guard heap[smallest].precedes(heap[parent]) else { return }
-      heap.swapAt(smallest, parent)
-      parent = smallest
+    heap.withUnsafeMutableBufferPointer { heap in
+      var parent = start
+      while true {
+        let left = 2 * parent + 1
+        guard left < heap.count else { return }
+        var smallest = left
+        if left + 1 < heap.count, Self.precedes(heap, left + 1, left) { smallest = left + 1 }
+        guard Self.precedes(heap, smallest, parent) else { return }
+        heap.swapAt(smallest, parent)
+        parent = smallest
+      }
     }
+  }
+
+  /// Whether the entry at `first` comes out before the one at `second`.
+  private static func precedes(_ heap: UnsafeMutableBufferPointer<Entry>, _ first: Int, _ second: Int) -> Bool
+  {
+    let (firstDue, secondDue) = (heap[first].due, heap[second].due)
+    return firstDue != secondDue ? firstDue < secondDue : heap[first].sequence < heap[second].sequence
   }
 }
 

@@ -45,12 +45,13 @@ extension Store {
     }
     if state.priceConsent == .accepted { state.priceConsent = .none }
     state.renewals += 1
-    let previous = account.history[state.latestIndex]
+    // Only the storefront is read from the period before: reading the whole record would copy it.
+    let storefront = account.history[state.latestIndex].storefront
     var record = PurchaseRecord(
       transactionNumber: makeTransactionNumber(), originalTransactionNumber: state.originalTransactionNumber,
       productId: product.id, productType: .autoRenewable, quantity: 1, purchaseDate: date,
       originalPurchaseDate: state.originalPurchaseDate, charged: price(of: product),
-      storefront: previous.storefront,
+      storefront: storefront,
       reason: .renewal)
     startPeriod(of: state, product: product, record: &record, account: account)
     publish(

@@ -18,7 +18,8 @@ extension CLITests {
     /// Commands with every kind of change: notification attempts (to a port where nobody listens,
     /// so that each fails the same way), a purchase, a move of the clock that renews, a refund request.
     private static let commands = [
-      "notify-url add http://127.0.0.1:9/notify", "buy pro.monthly", "advance-clock 10d", "refund-request last",
+      "notify-url add http://127.0.0.1:9/notify", "buy pro.monthly", "advance-clock 10d",
+      "refund-request last",
     ]
 
     /// The commands, each followed by `echo ack N`: the line that says command N was acknowledged.

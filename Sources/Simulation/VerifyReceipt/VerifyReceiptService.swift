@@ -171,7 +171,9 @@ public struct VerifyReceiptService {
   }
 
   /// The receipt's entries as `in_app` writes them, by transaction id, with what they were made from.
-  private typealias WrittenEntries = [String: (source: InAppPurchaseReceipt, entry: ResponseBody.LatestReceiptInfo)]
+  private typealias WrittenEntries = [String: (
+    source: InAppPurchaseReceipt, entry: ResponseBody.LatestReceiptInfo
+  )]
 
   private func latestReceiptInfo(
     _ account: Account, excludeOld: Bool,
