@@ -171,30 +171,45 @@ public struct JSONParser {
     while let byte = current, isDigit(byte) { index += 1 }
   }
 
-  /// A string's contents, collected as UTF-8 bytes in one pass: runs of plain bytes are copied whole
-  /// (the document was checked to be UTF-8 first), escapes are appended encoded.
+  /// A string's contents, collected as UTF-8 bytes in one pass: runs of plain bytes are found by
+  /// a tight scan of the buffer and copied whole (the document was checked to be UTF-8 first), and a
+  /// string without escapes is made straight from its run; escapes are appended encoded.
   private mutating func parseString() throws(SyntaxError) -> String {
     index += 1
     var text: [UInt8] = []
     var runStart = index
-    while let byte = current {
+    while true {
+      index = endOfPlainRun(from: index)
+      guard let byte = current else { throw error("unterminated string") }
       switch byte {
       case UInt8(ascii: "\""):
+        defer { index += 1 }
+        if text.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
         text.append(contentsOf: bytes[runStart..<index])
-        index += 1
         return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"):
         text.append(contentsOf: bytes[runStart..<index])
         index += 1
         text.append(contentsOf: try parseEscape().utf8)
         runStart = index
-      case 0..<0x20:
-        throw error("control character in a string")
       default:
-        index += 1
+        throw error("control character in a string")
       }
     }
-    throw error("unterminated string")
+  }
+
+  /// The index of the first byte at or after `start` that ends a run of plain string bytes (a
+  /// quote, a backslash or a control character), or the end of the document.
+  private func endOfPlainRun(from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var position = start
+      while position < buffer.count {
+        let byte = buffer[position]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return position }
+        position += 1
+      }
+      return position
+    }
   }
 
   private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
