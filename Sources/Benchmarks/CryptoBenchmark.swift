@@ -86,15 +86,7 @@ public struct CryptoBenchmark {
   public static func rawSigningRate(seconds: Double = 1) throws -> Double {
     let key = P256.Signing.PrivateKey()
     let message = Data(repeating: 7, count: 64)
-    let clock = ContinuousClock()
-    let start = clock.now
-    var count = 0
-    while true {
-      for _ in 0..<100 { _ = try key.signature(for: message) }
-      count += 100
-      let elapsed = Self.seconds(clock.now - start)
-      if elapsed >= seconds { return Double(count) / elapsed }
-    }
+    return try rate(for: seconds) { _ = try key.signature(for: message) }
   }
 
   /// Raw P-256 signature checks per second (swift-crypto, one core), measured for `seconds`: the
@@ -103,11 +95,16 @@ public struct CryptoBenchmark {
     let key = P256.Signing.PrivateKey()
     let message = Data(repeating: 7, count: 64)
     let signature = try key.signature(for: message)
+    return rate(for: seconds) { _ = key.publicKey.isValidSignature(signature, for: message) }
+  }
+
+  /// How many times a second `body` runs, in batches of 100, for at least `seconds`.
+  private static func rate(for seconds: Double, _ body: () throws -> Void) rethrows -> Double {
     let clock = ContinuousClock()
     let start = clock.now
     var count = 0
     while true {
-      for _ in 0..<100 { _ = key.publicKey.isValidSignature(signature, for: message) }
+      for _ in 0..<100 { try body() }
       count += 100
       let elapsed = Self.seconds(clock.now - start)
       if elapsed >= seconds { return Double(count) / elapsed }

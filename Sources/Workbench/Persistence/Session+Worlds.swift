@@ -31,21 +31,25 @@ extension Session {
   /// - Returns: A note about the certificate authority, when it differs.
   @discardableResult
   public func loadWorld(from path: String) throws(WorkbenchError) -> String? {
+    try loadWorld(try read(path), from: path)
+  }
+
+  /// Replaces the world with one decoded from a saved world's bytes, already read from `path`
+  /// (``loadWorld(from:)``, which names `path` in its errors and notes).
+  func loadWorld(_ bytes: [UInt8], from path: String) throws(WorkbenchError) -> String? {
     let saved: SavedWorld
     let loaded: World
     do {
-      saved = try WorldFile.decode(try read(path))
+      saved = try WorldFile.decode(bytes)
       loaded = try World(
         restoring: saved, log: world.log, authorityDirectory: world.configuredAuthorityDirectory)
-    } catch let error as WorldFileError {
+    } catch {
       if let position = error.position {
         throw WorkbenchError(
           .file, error.reason,
           at: SourceLocation(file: shown(path), position: position))
       }
       throw WorkbenchError(.file, "\(shown(path)): \(error)")
-    } catch {
-      throw WorkbenchError(.file, "\(error)")
     }
     let note = authorityNote(saved: saved, loaded: loaded)
     loaded.monitor = world.monitor

@@ -30,7 +30,15 @@ enum JournalRecord: Hashable {
 
   /// The first eight hex digits of the SHA-256 of a record's JSON.
   static func check(_ json: some Collection<UInt8>) -> String {
-    SHA256.hash(data: Array(json)).prefix(4).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    hex(SHA256.hash(data: Array(json)).prefix(4))
+  }
+
+  /// Bytes as lowercase hexadecimal, two digits each: a record's check, a snapshot's SHA-256.
+  static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]] }
+    return String(decoding: text, as: UTF8.self)
   }
 
   private var json: OrderedJSON {
@@ -100,12 +108,5 @@ enum JournalRecord: Hashable {
       query.append(.init(name, value))
     }
     return .request(method: method, path: path, query: query, body: Array(body))
-  }
-}
-
-extension String {
-  /// The string with zeros in front up to `width` characters.
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -51,8 +51,9 @@ public final class KeptWorld {
   private func start(in session: Session) throws(WorkbenchError) {
     var base: String?
     if FileManager.default.fileExists(atPath: resolved) {
-      base = Self.digest(try session.read(path))
-      if let note = try session.loadWorld(from: path) { session.output.writeError(note) }
+      let bytes = try session.read(path)
+      base = JournalRecord.hex(SHA256.hash(data: bytes))
+      if let note = try session.loadWorld(bytes, from: path) { session.output.writeError(note) }
     }
     var replayed = 0
     if FileManager.default.fileExists(atPath: journalFile) {
@@ -116,13 +117,6 @@ public final class KeptWorld {
       throw WorkbenchError(.file, "\(session.shown(path)): cannot save the world: \(error)")
     }
     try session.write(bytes, to: path)
-    return Self.digest(bytes)
-  }
-
-  private static func digest(_ bytes: [UInt8]) -> String {
-    SHA256.hash(data: bytes).map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
+    return JournalRecord.hex(SHA256.hash(data: bytes))
   }
 }
