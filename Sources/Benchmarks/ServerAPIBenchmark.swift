@@ -72,6 +72,8 @@ public struct ServerAPIBenchmark {
       try measure("GET /inApps/v1/subscriptions/{id}", expecting: "signedRenewalInfo") {
         api("/inApps/v1/subscriptions/\(original)")()
       },
+      // A first answer: none kept, as after any change of the world; the receipt's signature and
+      // chain checks are kept (``VerifiedReceiptCache``), as for a receipt the backend sent before.
       try measure(
         "POST /sandbox/verifyReceipt (\(transactions) transactions), first answer", expecting: "\"status\""
       ) {
@@ -82,6 +84,14 @@ public struct ServerAPIBenchmark {
         "POST /sandbox/verifyReceipt (\(transactions) transactions), again", expecting: "\"status\""
       ) {
         VerifyReceiptEndpoint.respond(toBody: body, face: .sandbox, in: world)
+      },
+      try measure(
+        "POST /sandbox/verifyReceipt (\(transactions) transactions), receipt never seen",
+        expecting: "\"status\""
+      ) {
+        world.verifyReceiptAnswers.removeAll()
+        world.verifiedReceipts.removeAll()  // the signature and the chain are checked again too
+        return VerifyReceiptEndpoint.respond(toBody: body, face: .sandbox, in: world)
       },
       try measure("POST /verifyReceipt (a sandbox receipt: 21007), first answer", expecting: "21007") {
         world.verifyReceiptAnswers.removeAll()  // nothing kept: answered as after a change

@@ -4,27 +4,58 @@ extension CivilDateTime {
   ///
   /// Written digit by digit: no locale, no format string, cheap enough for thousands of dates.
   public func utf8(separator: UInt8 = UInt8(ascii: "T"), suffix: String = "Z") -> [UInt8] {
-    var text: [UInt8] = []
-    text.reserveCapacity(19 + suffix.utf8.count)
-    if date.year < 0 { text.append(UInt8(ascii: "-")) }
-    Self.append(abs(date.year), width: 4, to: &text)
-    text.append(UInt8(ascii: "-"))
-    Self.append(date.month, width: 2, to: &text)
-    text.append(UInt8(ascii: "-"))
-    Self.append(date.day, width: 2, to: &text)
-    text.append(separator)
-    Self.append(hour, width: 2, to: &text)
-    text.append(UInt8(ascii: ":"))
-    Self.append(minute, width: 2, to: &text)
-    text.append(UInt8(ascii: ":"))
-    Self.append(second, width: 2, to: &text)
-    text.append(contentsOf: suffix.utf8)
-    return text
+    Array(formatted(separator: separator, suffix: suffix).utf8)
   }
 
-  /// ``utf8(separator:suffix:)`` as a string.
+  /// ``utf8(separator:suffix:)`` as a string, written in place: one allocation, or none when it is
+  /// short enough for a small string.
   public func formatted(separator: UInt8 = UInt8(ascii: "T"), suffix: String = "Z") -> String {
-    String(decoding: utf8(separator: separator, suffix: suffix), as: UTF8.self)
+    let year = abs(date.year)
+    let yearWidth = max(4, Self.digitCount(year))
+    var suffix = suffix
+    let length = (date.year < 0 ? 1 : 0) + yearWidth + 15 + suffix.utf8.count
+    return suffix.withUTF8 { suffixBytes in
+      String(unsafeUninitializedCapacity: length) { text in
+        var at = 0
+        func put(_ byte: UInt8) {
+          text[at] = byte
+          at += 1
+        }
+        func put(_ value: Int, width: Int) {
+          var rest = value
+          for place in stride(from: at + width - 1, through: at, by: -1) {
+            text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+          }
+          at += width
+        }
+        if date.year < 0 { put(UInt8(ascii: "-")) }
+        put(year, width: yearWidth)
+        put(UInt8(ascii: "-"))
+        put(date.month, width: 2)
+        put(UInt8(ascii: "-"))
+        put(date.day, width: 2)
+        put(separator)
+        put(hour, width: 2)
+        put(UInt8(ascii: ":"))
+        put(minute, width: 2)
+        put(UInt8(ascii: ":"))
+        put(second, width: 2)
+        for byte in suffixBytes { put(byte) }
+        return at
+      }
+    }
+  }
+
+  /// How many decimal digits a non-negative number has.
+  private static func digitCount(_ value: Int) -> Int {
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits
   }
 
   /// Reads `YYYY-MM-DD`, optionally followed by `T` or a space and `HH:MM` or `HH:MM:SS`, then
@@ -62,18 +93,5 @@ extension CivilDateTime {
       value = value * 10 + Int(digit - UInt8(ascii: "0"))
     }
     return value
-  }
-
-  private static func append(_ value: Int, width: Int, to text: inout [UInt8]) {
-    var divisor = 1
-    var digits = 1
-    while digits < width || value / divisor >= 10 {
-      divisor *= 10
-      digits += 1
-    }
-    while divisor > 0 {
-      text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-      divisor /= 10
-    }
   }
 }

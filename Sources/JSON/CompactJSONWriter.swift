@@ -3,10 +3,13 @@
 /// is written as fast as it can be. Strings are escaped as ``JSONText/quoted(_:)`` escapes them,
 /// so the bytes equal ``OrderedJSONEncoder``'s compact text of the same members in the same order.
 ///
-/// The caller opens and closes the containers; the writer puts the commas.
-public struct CompactJSONWriter {
-  /// The text so far, UTF-8.
-  public private(set) var bytes: [UInt8] = []
+/// The caller opens and closes the containers; the writer puts the commas. The writer owns its
+/// buffer (it cannot be copied, so two writers never share one), and every write is a bounds check
+/// and a store.
+public struct CompactJSONWriter: ~Copyable {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
   /// Per open container, whether it has a member yet: a bit per depth, the innermost lowest.
   private var hasMembers: UInt64 = 0
   private var depth = 0
@@ -15,7 +18,17 @@ public struct CompactJSONWriter {
 
   /// Creates a writer, reserving room for about `capacity` bytes.
   public init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 64)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    start.deallocate()
+  }
+
+  /// The text so far, UTF-8.
+  public var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: start, count: count))
   }
 
   /// `{`: an object as the next value (at most 64 containers deep).
@@ -31,7 +44,7 @@ public struct CompactJSONWriter {
   public mutating func key(_ key: String) {
     startMember()
     appendQuoted(key)
-    bytes.append(UInt8(ascii: ":"))
+    append(UInt8(ascii: ":"))
     awaitsValue = true
   }
 
@@ -47,7 +60,8 @@ public struct CompactJSONWriter {
     guard let value else { return }
     self.key(key)
     startValue()
-    bytes.append(contentsOf: String(value).utf8)
+    var digits = String(value)
+    digits.withUTF8 { append($0) }
   }
 
   /// A member whose value is `true` or `false`; nothing for `nil`.
@@ -55,7 +69,8 @@ public struct CompactJSONWriter {
     guard let value else { return }
     self.key(key)
     startValue()
-    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    var literal = value ? "true" : "false"
+    literal.withUTF8 { append($0) }
   }
 
   /// A string as the next value: a member's after its key, or an element of the open array.
@@ -66,13 +81,13 @@ public struct CompactJSONWriter {
 
   private mutating func open(_ bracket: UInt8) {
     startValue()
-    bytes.append(bracket)
+    append(bracket)
     hasMembers <<= 1
     depth += 1
   }
 
   private mutating func close(_ bracket: UInt8) {
-    bytes.append(bracket)
+    append(bracket)
     hasMembers >>= 1
     depth -= 1
   }
@@ -88,20 +103,52 @@ public struct CompactJSONWriter {
 
   /// `,` before every member or element but the first of the open container.
   private mutating func startMember() {
-    if hasMembers & 1 != 0 { bytes.append(UInt8(ascii: ",")) }
+    if hasMembers & 1 != 0 { append(UInt8(ascii: ",")) }
     hasMembers |= 1
   }
 
   private mutating func appendQuoted(_ string: String) {
-    var string = string
-    string.withUTF8 { utf8 in
-      if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: utf8)
-        bytes.append(UInt8(ascii: "\""))
-      } else {
-        bytes.append(contentsOf: JSONText.quoted(String(decoding: utf8, as: UTF8.self)).utf8)
-      }
+    // A native string lends its bytes in place; only another kind is copied to get them.
+    if string.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) == nil {
+      var copy = string
+      copy.withUTF8 { appendQuoted(utf8: $0) }
     }
+  }
+
+  private mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
+    if !JSONText.needsEscaping(utf8) {
+      reserve(utf8.count + 2)
+      start[count] = UInt8(ascii: "\"")
+      if let base = utf8.baseAddress { (start + count + 1).initialize(from: base, count: utf8.count) }
+      start[count + 1 + utf8.count] = UInt8(ascii: "\"")
+      count += utf8.count + 2
+    } else {
+      var quoted = JSONText.quoted(String(decoding: utf8, as: UTF8.self))
+      quoted.withUTF8 { append($0) }
+    }
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    start[count] = byte
+    count += 1
+  }
+
+  private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+    guard let base = utf8.baseAddress else { return }
+    reserve(utf8.count)
+    (start + count).initialize(from: base, count: utf8.count)
+    count += utf8.count
+  }
+
+  /// Makes room for `more` bytes, doubling the buffer when it is short.
+  private mutating func reserve(_ more: Int) {
+    guard count + more > capacity else { return }
+    let grown = max(count + more, capacity * 2)
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    larger.initialize(from: start, count: count)
+    start.deallocate()
+    start = larger
+    capacity = grown
   }
 }

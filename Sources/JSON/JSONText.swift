@@ -19,8 +19,7 @@ public enum JSONText {
   public static func appendQuoted(_ string: String, to text: inout String) {
     text += "\""
     let escapes =
-      string.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
-      ?? string.utf8.contains(where: needsEscape)
+      string.utf8.withContiguousStorageIfAvailable(needsEscaping) ?? string.utf8.contains(where: needsEscape)
     guard escapes else {
       text += string
       return text += "\""
@@ -46,6 +45,35 @@ public enum JSONText {
   /// Whether a UTF-8 byte is escaped in a string literal: a control character, `"` or `\\`.
   private static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == 0x22 || byte == 0x5C
+  }
+
+  /// Whether any byte of a UTF-8 text is escaped in a string literal (see ``needsEscape(_:)``),
+  /// eight bytes at a time: a word has a byte below `0x20` when subtracting `0x20` from every byte
+  /// borrows into a byte whose top bit was clear, and a byte equal to `"` or `\\` when the word
+  /// XORed with that byte repeated has a zero byte (the same test with `0x01`). Both tests are
+  /// exact about whether such a byte exists, which is all that is asked.
+  static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool {
+      (word &- ones &* limit) & ~word & highs != 0
+    }
+    var offset = 0
+    while offset + 8 <= utf8.count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      if hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
+        || hasByteBelow(word ^ (ones &* 0x5C), 1)
+      {
+        return true
+      }
+      offset += 8
+    }
+    while offset < utf8.count {
+      if needsEscape(base[offset]) { return true }
+      offset += 1
+    }
+    return false
   }
 
   /// A document pretty-printed the way Xcode writes `.storekit` files, with a final newline.

@@ -1,8 +1,7 @@
-import Crypto
 import Foundation
 import X509
 
-/// Receipts already verified, keyed by the SHA-256 of their bytes, so that a client posting the
+/// Receipts already verified, keyed by their bytes (``BytesKey``), so that a client posting the
 /// same receipt again costs no signature check, chain validation or decoding.
 ///
 /// An entry answers only for the same trusted root and while the validation time lies inside the
@@ -16,7 +15,7 @@ public final class VerifiedReceiptCache {
     var receipt: AppReceipt
   }
 
-  private var entries: BoundedCache<SHA256.Digest, Entry>
+  private var entries: BoundedCache<BytesKey, Entry>
 
   /// Creates an empty cache.
   ///
@@ -27,6 +26,11 @@ public final class VerifiedReceiptCache {
 
   /// How many receipts are kept.
   public var count: Int { entries.count }
+
+  /// Forgets every receipt: the next of each is verified in full.
+  public func removeAll() {
+    entries.removeAll()
+  }
 
   /// Verifies and decodes a receipt, as `ReceiptVerifier(trustedRoots: [root]).verify(bytes, at:)`
   /// does, or answers from an earlier verification of the same bytes against the same root.
@@ -40,7 +44,7 @@ public final class VerifiedReceiptCache {
   public func verify(
     _ bytes: [UInt8], trustedRoot root: Certificate, at validationTime: Date
   ) throws(VerificationFailure) -> AppReceipt {
-    let key = SHA256.hash(data: bytes)
+    let key = BytesKey(bytes)
     if let entry = entries[key], entry.chain.isValid(at: validationTime), entry.root == root {
       return entry.receipt
     }

@@ -220,6 +220,37 @@ import Verifier
     #expect(pending.first?.expirationIntent == nil && pending.first?.isInBillingRetryPeriod == nil)
   }
 
+  @Test func latestReceiptIsTheCanonicalBase64HoweverTheReceiptWasPosted() throws {
+    _ = try buy("pro.monthly")
+    try world.advanceClock(by: TimeSpan(months: 2))
+    let receipt = try signedReceipt()
+    let canonical = Data(receipt).base64EncodedString()
+    let wrapped = Data(receipt).base64EncodedString(options: .lineLength64Characters)
+    for posted in [receipt, Array(canonical.utf8), Array(wrapped.utf8)] {
+      #expect(try verify(posted).body.latestReceipt == canonical)
+    }
+    // A renewal after the receipt was written: the latest receipt is another one.
+    try world.advanceClock(by: TimeSpan(months: 1))
+    let later = try verify(Array(canonical.utf8)).body.latestReceipt
+    let latest = Data(try world.latestSignedReceipt(for: world.device)).base64EncodedString()
+    #expect(later != canonical && later == latest)
+  }
+
+  @Test func anAnswersDatesAreMadeOnceAndEqualTheirForms() {
+    var memo = AppleDate.Memo()
+    let dates = (0..<50).map { Timestamp.parse("2026-03-08T09:59:58Z")!.addingTimeInterval(Double($0 % 5)) }
+    for date in dates {
+      let made = memo.forms(date)
+      let direct = AppleDate.forms(date)
+      #expect(
+        made.gmt == direct.gmt && made.milliseconds == direct.milliseconds && made.pacific == direct.pacific)
+    }
+    #expect(memo.forms(nil as Date?).gmt == nil)
+    #expect(
+      AppleDate.forms(Timestamp.parse("2026-03-08T10:00:00Z")!).pacific
+        == "2026-03-08 03:00:00 America/Los_Angeles")
+  }
+
   @Test func theAnswerReadsBackAsTheSameBody() throws {
     _ = try buy("pro.monthly")
     try world.advanceClock(by: TimeSpan(months: 2))

@@ -1,6 +1,5 @@
 import CivilCalendar
 import Foundation
-import Store
 
 /// The three ways verifyReceipt writes a date: `2026-01-01 00:00:00 Etc/GMT`, milliseconds as a
 /// string, and Pacific time with its zone (`2025-12-31 16:00:00 America/Los_Angeles`), daylight
@@ -8,7 +7,15 @@ import Store
 enum AppleDate {
   /// The values of a date's `KEY`, `KEY_ms` and `KEY_pst` keys.
   static func forms(_ date: Date) -> (gmt: String, milliseconds: String, pacific: String) {
-    (gmt(date), String(Int64((date.timeIntervalSince1970 * 1000).rounded())), pacific(date))
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    let utc = CivilDateTime(secondsSince1970: seconds)
+    let offset: Int64 = isDaylightSaving(date, year: utc.date.year) ? -7 * 3600 : -8 * 3600
+    return (
+      utc.formatted(separator: UInt8(ascii: " "), suffix: " Etc/GMT"),
+      String(Int64((date.timeIntervalSince1970 * 1000).rounded())),
+      CivilDateTime(secondsSince1970: seconds + offset).formatted(
+        separator: UInt8(ascii: " "), suffix: " America/Los_Angeles")
+    )
   }
 
   /// The values of a date's `KEY`, `KEY_ms` and `KEY_pst` keys; all three absent without a date.
@@ -19,18 +26,22 @@ enum AppleDate {
   }
 
   static func gmt(_ date: Date) -> String {
-    Timestamp.log(date) + " Etc/GMT"
+    forms(date).gmt
   }
 
   static func pacific(_ date: Date) -> String {
-    let offset: TimeInterval = isDaylightSaving(date) ? -7 * 3600 : -8 * 3600
-    return Timestamp.log(date.addingTimeInterval(offset)) + " America/Los_Angeles"
+    forms(date).pacific
   }
 
   /// From the second Sunday of March, 2:00 standard time, to the first Sunday of November, 2:00
   /// daylight time.
   static func isDaylightSaving(_ date: Date) -> Bool {
-    let year = CivilDateTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down))).date.year
+    isDaylightSaving(
+      date, year: CivilDateTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down))).date.year)
+  }
+
+  /// ``isDaylightSaving(_:)`` for a date whose year (in UTC) is known.
+  private static func isDaylightSaving(_ date: Date, year: Int) -> Bool {
     let start = sunday(year: year, month: 3, nth: 2) + 10 * 3600
     let end = sunday(year: year, month: 11, nth: 1) + 9 * 3600
     let seconds = date.timeIntervalSince1970

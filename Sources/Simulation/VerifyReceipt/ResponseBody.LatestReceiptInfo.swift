@@ -105,21 +105,37 @@ extension ResponseBody {
     ///
     /// - Parameter entry: The in-app purchase (attribute 17) of the receipt.
     init(_ entry: InAppPurchaseReceipt) {
+      var dates = AppleDate.Memo()
+      self.init(entry, dates: &dates)
+    }
+
+    /// ``init(_:)``, with dates made once for a whole answer.
+    ///
+    /// - Parameters:
+    ///   - entry: The in-app purchase (attribute 17) of the receipt.
+    ///   - dates: The answer's dates.
+    init(_ entry: InAppPurchaseReceipt, dates: inout AppleDate.Memo) {
       quantity = String(entry.quantity)
       productId = entry.productId
       transactionId = entry.transactionId
       originalTransactionId = entry.originalTransactionId
-      (purchaseDate, purchaseDateMs, purchaseDatePst) = AppleDate.forms(entry.purchaseDate)
-      (originalPurchaseDate, originalPurchaseDateMs, originalPurchaseDatePst) = AppleDate.forms(
+      (purchaseDate, purchaseDateMs, purchaseDatePst) = dates.forms(entry.purchaseDate)
+      (originalPurchaseDate, originalPurchaseDateMs, originalPurchaseDatePst) = dates.forms(
         entry.originalPurchaseDate)
-      (expiresDate, expiresDateMs, expiresDatePst) = AppleDate.forms(entry.expiresDate)
+      (expiresDate, expiresDateMs, expiresDatePst) = dates.forms(entry.expiresDate)
       webOrderLineItemId = entry.webOrderLineItemId.map(String.init)
       isTrialPeriod = String(entry.isTrialPeriod == true)
-      if entry.productType == ProductType.autoRenewable.receiptCode {
-        isInIntroOfferPeriod = String(entry.isInIntroOfferPeriod == true)
-      }
-      (cancellationDate, cancellationDateMs, cancellationDatePst) = AppleDate.forms(entry.cancellationDate)
+      isInIntroOfferPeriod =
+        entry.productType == ProductType.autoRenewable.receiptCode
+        ? String(entry.isInIntroOfferPeriod == true) : nil
+      (cancellationDate, cancellationDateMs, cancellationDatePst) = dates.forms(entry.cancellationDate)
       promotionalOfferId = entry.promotionalOfferId
+      cancellationReason = nil
+      isUpgraded = nil
+      offerCodeRefName = nil
+      inAppOwnershipType = nil
+      subscriptionGroupIdentifier = nil
+      appAccountToken = nil
     }
   }
 }

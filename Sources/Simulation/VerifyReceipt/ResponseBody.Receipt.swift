@@ -98,13 +98,13 @@ extension ResponseBody {
       applicationVersion = receipt.appVersion
       downloadId = 0
       versionExternalIdentifier = 0
-      (receiptCreationDate, receiptCreationDateMs, receiptCreationDatePst) = AppleDate.forms(
-        receipt.creationDate)
-      (requestDate, requestDateMs, requestDatePst) = AppleDate.forms(now)
-      (originalPurchaseDate, originalPurchaseDateMs, originalPurchaseDatePst) = AppleDate.forms(
+      var dates = AppleDate.Memo()
+      (receiptCreationDate, receiptCreationDateMs, receiptCreationDatePst) = dates.forms(receipt.creationDate)
+      (requestDate, requestDateMs, requestDatePst) = dates.forms(now)
+      (originalPurchaseDate, originalPurchaseDateMs, originalPurchaseDatePst) = dates.forms(
         receipt.originalPurchaseDate ?? receipt.creationDate)
       originalApplicationVersion = receipt.originalApplicationVersion
-      inApp = receipt.inAppPurchases.map(LatestReceiptInfo.init)
+      inApp = receipt.inAppPurchases.map { LatestReceiptInfo($0, dates: &dates) }
     }
   }
 }

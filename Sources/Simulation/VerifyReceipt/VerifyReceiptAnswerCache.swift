@@ -1,4 +1,3 @@
-import Crypto
 import Verifier
 
 /// verifyReceipt answers already given while the world stood still: the same body posted to the
@@ -12,7 +11,7 @@ import Verifier
 /// that changes something runs. Answers are also keyed by the world's clock.
 public final class VerifyReceiptAnswerCache {
   private struct Key: Hashable {
-    var digest: [UInt8]
+    var body: BytesKey
     var face: String
     var clock: Double
   }
@@ -30,7 +29,7 @@ public final class VerifyReceiptAnswerCache {
   func answer(
     toBody body: [UInt8], face: String, clock: Double, _ answer: () -> APIResponse
   ) -> APIResponse {
-    let key = Key(digest: Array(SHA256.hash(data: body)), face: face, clock: clock)
+    let key = Key(body: BytesKey(body), face: face, clock: clock)
     if let kept = answers[key] { return kept }
     let made = answer()
     if made.status == 200, made.delay == nil { answers.insert(made, for: key) }

@@ -98,7 +98,8 @@ public struct VerifyReceiptService {
         : "the shared secret does not match the app's"
       return failure(21004, request.endpoint, reason)
     }
-    return try success(receipt, account: account, subscriptions: hasSubscriptions, request: request, now: now)
+    return try success(
+      receipt, posted: bytes, account: account, subscriptions: hasSubscriptions, request: request, now: now)
   }
 
   /// The receipt a client sent: DER bytes as given, or decoded from standard base64 text with its
@@ -133,7 +134,7 @@ public struct VerifyReceiptService {
   }
 
   private func success(
-    _ receipt: AppReceipt, account: Account, subscriptions: Bool, request: Request, now: Date
+    _ receipt: AppReceipt, posted: [UInt8], account: Account, subscriptions: Bool, request: Request, now: Date
   ) throws(SimulationError) -> Response {
     let latestExpiries = subscriptions ? self.latestExpiries(account) : [:]
     guard request.includesTransactions else {
@@ -143,21 +144,35 @@ public struct VerifyReceiptService {
     let receiptBody = ResponseBody.Receipt(receipt, answeredAt: now)
     var body = ResponseBody(environment: request.endpoint.rawValue, receipt: receiptBody, status: 0)
     if subscriptions {
-      body.latestReceipt = Data(try world.latestSignedReceipt(for: world.device)).base64EncodedString()
+      body.latestReceipt = try latestReceiptText(request, posted: posted)
       // The receipt's entries, already written out, by transaction: `latest_receipt_info` lists the
       // same transactions, and an entry equal to the receipt's is not written out again.
-      var written: WrittenEntries = [:]
+      var written: [String: Int] = [:]
       written.reserveCapacity(receiptBody.inApp.count)
-      for (source, entry) in zip(receipt.inAppPurchases, receiptBody.inApp) {
-        written[source.transactionId] = (source, entry)
+      for (index, source) in receipt.inAppPurchases.enumerated() where index < receiptBody.inApp.count {
+        written[source.transactionId] = index
       }
       body.latestReceiptInfo = latestReceiptInfo(
-        account, excludeOld: request.excludeOldTransactions, written: written)
+        account, excludeOld: request.excludeOldTransactions,
+        written: WrittenEntries(sources: receipt.inAppPurchases, entries: receiptBody.inApp, index: written))
       body.pendingRenewalInfo = account.subscriptions.values.sorted { $0.group < $1.group }.map {
         ResponseBody.PendingRenewalInfo($0, at: now)
       }
     }
     return Response(status: 0, failure: nil, receipt: receipt, body: body, latestExpiries: latestExpiries)
+  }
+
+  /// `latest_receipt`: the device's latest receipt in base64. When the client posted that very
+  /// receipt as base64 with no white space, its text is the answer: strict base64 has one accepted
+  /// form for given bytes (``Base64``), so the text equals the encoding, and 45 KB of a long history
+  /// are not encoded again.
+  private func latestReceiptText(_ request: Request, posted: [UInt8]) throws(SimulationError) -> String {
+    let latest = try world.latestSignedReceipt(for: world.device)
+    let text = request.receiptData
+    if BytesKey.equal(latest, posted), text.first != 0x30, text.count == (posted.count + 2) / 3 * 4 {
+      return String(decoding: text, as: UTF8.self)
+    }
+    return Data(latest).base64EncodedString()
   }
 
   /// The latest expiry of each product among the records `latest_receipt_info` lists.
@@ -170,10 +185,24 @@ public struct VerifyReceiptService {
     return latest
   }
 
-  /// The receipt's entries as `in_app` writes them, by transaction id, with what they were made from.
-  private typealias WrittenEntries = [String: (
-    source: InAppPurchaseReceipt, entry: ResponseBody.LatestReceiptInfo
-  )]
+  /// The receipt's entries as `in_app` writes them, with what they were made from, found by
+  /// transaction id.
+  private struct WrittenEntries {
+    /// The receipt's in-app purchases.
+    var sources: [InAppPurchaseReceipt]
+    /// Their `in_app` entries, in the same order.
+    var entries: [ResponseBody.LatestReceiptInfo]
+    /// Where each transaction's purchase and entry are.
+    var index: [String: Int]
+
+    /// The entry written for a purchase when the receipt has that very purchase, else a new one.
+    func entry(for source: InAppPurchaseReceipt) -> ResponseBody.LatestReceiptInfo {
+      guard let at = index[source.transactionId], sources[at] == source else {
+        return ResponseBody.LatestReceiptInfo(source)
+      }
+      return entries[at]
+    }
+  }
 
   private func latestReceiptInfo(
     _ account: Account, excludeOld: Bool,
@@ -189,33 +218,38 @@ public struct VerifyReceiptService {
       records = records.indices.filter { records[$0].productType != .autoRenewable || keep.contains($0) }.map
       { records[$0] }
     }
-    return records.sorted { $0.purchaseDate > $1.purchaseDate }.map { latestEntry($0, written: written) }
+    var groups: [String: String?] = [:]
+    return records.sorted { $0.purchaseDate > $1.purchaseDate }.map {
+      latestEntry($0, written: written, groups: &groups)
+    }
   }
 
   /// The receipt's entry for a record, and what only `latest_receipt_info` tells: why it was
   /// cancelled, whether it was upgraded, who owns it, and a subscription's group.
   private func latestEntry(
-    _ record: PurchaseRecord,
-    written: WrittenEntries
+    _ record: PurchaseRecord, written: WrittenEntries, groups: inout [String: String?]
   ) -> ResponseBody.LatestReceiptInfo {
     let source = ReceiptBuilder.entry(record)
-    var entry: ResponseBody.LatestReceiptInfo
-    if let kept = written[source.transactionId], kept.source == source {
-      entry = kept.entry
-    } else {
-      entry = ResponseBody.LatestReceiptInfo(source)
-    }
+    var entry = written.entry(for: source)
     if record.cancellationDate != nil, !record.isUpgraded {
       entry.cancellationReason = record.cancellationReason.map { String($0.rawValue) }
     }
     if record.isUpgraded { entry.isUpgraded = "true" }
     entry.offerCodeRefName = record.offerCodeRefName
     entry.inAppOwnershipType = (record.isFamilyShared ? InAppOwnershipType.familyShared : .purchased).rawValue
-    if record.productType == .autoRenewable,
-      let group = world.store.catalog.product(record.productId)?.subscription?.group
-    {
-      entry.subscriptionGroupIdentifier = SubscriptionGroupNumber.of(group)
+    if record.productType == .autoRenewable {
+      entry.subscriptionGroupIdentifier = groupNumber(of: record.productId, found: &groups)
     }
     return entry
+  }
+
+  /// `subscription_group_identifier` of a product, looked up in the catalog once per answer.
+  private func groupNumber(of productId: String, found: inout [String: String?]) -> String? {
+    if let number = found[productId] { return number }
+    let number = world.store.catalog.product(productId)?.subscription.map {
+      SubscriptionGroupNumber.of($0.group)
+    }
+    found[productId] = .some(number)
+    return number
   }
 }
