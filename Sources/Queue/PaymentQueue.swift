@@ -216,6 +216,7 @@ public final class PaymentQueue {
     }
     transaction.isFinished = true
     transactions.removeAll { $0 === transaction }
+    registry.noteFinished()
     if let record = transaction.record, record.productType == .consumable,
       account?.noteFinished(transactionNumber: record.transactionNumber) != true
     {

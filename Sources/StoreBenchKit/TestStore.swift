@@ -80,12 +80,15 @@ public actor TestStore {
   }
 
   private func forwardUpdates() {
-    let updates = world.device.storeKit2.updates
-    for update in updates[forwarded...] {
+    let app = world.device.storeKit2
+    let updates = app.updates
+    // `forwarded` counts every update since launch; the app keeps only the latest ones.
+    let first = max(0, updates.count - (app.updatesSinceLaunch - forwarded))
+    for update in updates[first...] {
       guard let record = record(transactionId: update.transactionId) else { continue }
       hub.yield(verified(record))
     }
-    forwarded = updates.count
+    forwarded = app.updatesSinceLaunch
   }
 
   // MARK: What the App Store and the customer do

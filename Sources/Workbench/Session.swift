@@ -270,7 +270,14 @@ public final class Session {
         throw WorkbenchError(.invalidValue, "\"\(reference)\" is not a transaction handle such as #1")
       }
       guard let transaction = registry.transaction(handle: handle) else {
-        throw WorkbenchError(.notFound, "no transaction \(reference) (there are \(registry.all.count))")
+        if registry.wasForgotten(handle: handle) {
+          throw WorkbenchError(
+            .notFound,
+            "\(reference) was finished and is no longer kept: the workbench keeps the "
+              + "\(TransactionRegistry.finishedKept) most recent finished transactions (its purchase is in `history`)"
+          )
+        }
+        throw WorkbenchError(.notFound, "no transaction \(reference) (there are \(registry.made))")
       }
       return transaction
     }

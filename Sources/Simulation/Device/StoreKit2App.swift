@@ -21,8 +21,15 @@ public final class StoreKit2App: StoreKit2Client {
   public internal(set) var policy = ListenerPolicy()
   /// Whether the `Transaction.updates` listener runs.
   public internal(set) var isListening = false
-  /// What the listener got since the app launched, oldest first.
-  public internal(set) var updates: [StoreKit2Update] = []
+  /// How many of the latest updates are kept at least (up to twice as many are, between batches):
+  /// a listener that hears a renewal every two seconds for a year would otherwise keep 15 million
+  /// signed transactions.
+  public static let updatesKept = 1_000
+  /// What the listener got since the app launched, oldest first: the latest ``updatesKept`` or
+  /// more of them (see ``updatesSinceLaunch``).
+  public private(set) var updates: [StoreKit2Update] = []
+  /// How many updates the listener got since the app launched, kept or not.
+  public private(set) var updatesSinceLaunch = 0
   /// The results of the app's purchase calls since it launched, oldest first.
   public internal(set) var results: [PurchaseResult] = []
   /// Damages armed by `unverified-next`, applied to the next signed transactions, in order.
@@ -135,6 +142,7 @@ public final class StoreKit2App: StoreKit2Client {
   func launch() {
     isListening = false
     updates = []
+    updatesSinceLaunch = 0
     results = []
     awaiting = []
     guard device.api.usesStoreKit2 else { return }
@@ -197,10 +205,24 @@ public final class StoreKit2App: StoreKit2Client {
     }
   }
 
+  /// Keeps an update the listener got, and forgets the oldest when twice ``updatesKept`` are kept
+  /// (a batch at a time, so each update costs constant time on average).
+  private func keep(_ update: StoreKit2Update) {
+    updates.append(update)
+    updatesSinceLaunch += 1
+    if updates.count >= 2 * Self.updatesKept { updates.removeFirst(updates.count - Self.updatesKept) }
+  }
+
+  /// Puts back a saved app's updates.
+  func restore(updates saved: [StoreKit2Update], sinceLaunch: Int) {
+    updates = saved
+    updatesSinceLaunch = sinceLaunch
+  }
+
   /// A transaction reaches the listener.
   private func receive(_ transaction: PaymentTransaction, origin: StoreKit2Update.Origin) {
     guard let record = transaction.record, let signed = sign(record) else { return }
-    updates.append(
+    keep(
       StoreKit2Update(
         handle: transaction.handle, transactionId: record.transactionId, productId: record.productId,
         origin: origin, verification: signed, date: store.clock.now))
@@ -222,7 +244,7 @@ public final class StoreKit2App: StoreKit2Client {
   /// A purchase made on another device of the account.
   func receiveFromAnotherDevice(_ record: PurchaseRecord) {
     guard device.api.usesStoreKit2, isListening, let signed = sign(record) else { return }
-    updates.append(
+    keep(
       StoreKit2Update(
         handle: nil, transactionId: record.transactionId, productId: record.productId, origin: .transaction,
         verification: signed, date: store.clock.now))
@@ -240,7 +262,7 @@ public final class StoreKit2App: StoreKit2Client {
       }
       if isListening, let signed = sign(record) {
         let handle = handle(of: record)
-        updates.append(
+        keep(
           StoreKit2Update(
             handle: handle, transactionId: record.transactionId, productId: productId, origin: .revocation,
             verification: signed, date: store.clock.now))

@@ -30,6 +30,9 @@ struct StoreKit2Snapshot: Codable, Hashable {
   var startsAtLaunch: Bool
   var isListening: Bool
   var updates: [Update]
+  /// How many updates the listener got since launch, when more than ``updates`` keeps (absent in
+  /// files written before the app forgot its oldest updates, and when all are kept).
+  var updatesSinceLaunch: Int?
   var results: [Result]
   var damages: [String]
 
@@ -46,6 +49,7 @@ struct StoreKit2Snapshot: Codable, Hashable {
         origin: $0.origin.rawValue,
         verification: $0.verification.description, date: $0.date.secondsSince1970)
     }
+    updatesSinceLaunch = app.updatesSinceLaunch > app.updates.count ? app.updatesSinceLaunch : nil
     results = app.results.map(Self.result)
     damages = app.damages.map(\.rawValue)
   }
@@ -67,16 +71,23 @@ struct StoreKit2Snapshot: Codable, Hashable {
     policy.startsAtLaunch = startsAtLaunch
     app.policy = policy
     app.isListening = isListening
-    app.updates = []
+    var restored: [StoreKit2Update] = []
     for (index, update) in updates.enumerated() {
       let at = "\(path).updates[\(index)]"
-      app.updates.append(
+      restored.append(
         StoreKit2Update(
           handle: update.handle, transactionId: update.transactionId, productId: update.productId,
           origin: try SnapshotPath.parse(update.origin, as: StoreKit2Update.Origin.self, at: at + ".origin"),
           verification: try Self.verification(update.verification, at: at + ".verification"),
           date: SnapshotPath.date(update.date)))
     }
+    let since = updatesSinceLaunch ?? restored.count
+    guard since >= restored.count else {
+      throw WorldFileError(
+        path: path + ".updatesSinceLaunch",
+        reason: "\(since) is fewer than the \(restored.count) updates kept")
+    }
+    app.restore(updates: restored, sinceLaunch: since)
     app.results = []
     for (index, result) in results.enumerated() {
       app.results.append(try Self.result(result, at: "\(path).results[\(index)]"))

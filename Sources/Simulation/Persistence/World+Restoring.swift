@@ -58,6 +58,7 @@ extension World {
     for (index, entry) in saved.enumerated() {
       guard let handle = entry.resolution else { continue }
       guard let completion = registry.transaction(handle: handle) else {
+        if registry.wasForgotten(handle: handle) { continue }  // a finished completion, long ago
         throw WorldFileError(path: "transactions[\(index)].resolution", reason: "no transaction #\(handle)")
       }
       transactions[index].restoreResolution(completion)

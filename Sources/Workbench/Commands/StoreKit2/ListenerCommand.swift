@@ -53,7 +53,7 @@ struct ListenerCommand: SessionCommand {
     }
     if policy != app.policy { app.setPolicy(policy) }
     session.print(
-      "listener \(app.isListening ? "listening" : "not started") on \(device.name): \(app.policy), \(app.updates.count) update\(app.updates.count == 1 ? "" : "s") since launch"
+      "listener \(app.isListening ? "listening" : "not started") on \(device.name): \(app.policy), \(app.updatesSinceLaunch) update\(app.updatesSinceLaunch == 1 ? "" : "s") since launch"
     )
   }
 }

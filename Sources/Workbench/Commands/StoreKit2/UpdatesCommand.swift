@@ -1,5 +1,6 @@
 import ArgumentParser
 import Simulation
+import Store
 
 /// `updates`: what the StoreKit 2 listener got from `Transaction.updates` since the app launched.
 struct UpdatesCommand: SessionCommand {
@@ -21,10 +22,16 @@ struct UpdatesCommand: SessionCommand {
       return session.print(
         "no updates since launch (listener \(app.isListening ? "listening" : "not started"))")
     }
+    let earlier = app.updatesSinceLaunch - app.updates.count
+    if earlier > 0 {
+      session.print(
+        "\(Wording.plural(earlier, "earlier update")) no longer kept (the app keeps the latest \(StoreKit2App.updatesKept) or more)"
+      )
+    }
     for (index, update) in app.updates.enumerated() {
       let handle = update.handle.map { " (#\($0))" } ?? ""
       session.print(
-        "\(index + 1). \(update.origin.rawValue) \(update.transactionId) \(update.productId)\(handle), \(update.verification)"
+        "\(earlier + index + 1). \(update.origin.rawValue) \(update.transactionId) \(update.productId)\(handle), \(update.verification)"
       )
     }
   }
