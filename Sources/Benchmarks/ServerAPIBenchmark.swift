@@ -86,7 +86,7 @@ public struct ServerAPIBenchmark {
         VerifyReceiptEndpoint.respond(toBody: body, face: .sandbox, in: world)
       },
       try measure(
-        "POST /sandbox/verifyReceipt (\(transactions) transactions), receipt never seen",
+        "POST /sandbox/verifyReceipt (\(transactions) transactions), new receipt",
         expecting: "\"status\""
       ) {
         world.verifyReceiptAnswers.removeAll()

@@ -54,26 +54,31 @@ public enum JSONText {
   /// exact about whether such a byte exists, which is all that is asked.
   static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = utf8.baseAddress else { return false }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool {
-      (word &- ones &* limit) & ~word & highs != 0
-    }
     var offset = 0
     while offset + 8 <= utf8.count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-      if hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
-        || hasByteBelow(word ^ (ones &* 0x5C), 1)
-      {
-        return true
-      }
+      if wordNeedsEscape(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) { return true }
       offset += 8
+    }
+    guard offset < utf8.count else { return false }
+    if utf8.count >= 8 {
+      // The last one to seven bytes: the text's last eight, some of them tested already.
+      return wordNeedsEscape(UnsafeRawPointer(base + utf8.count - 8).loadUnaligned(as: UInt64.self))
     }
     while offset < utf8.count {
       if needsEscape(base[offset]) { return true }
       offset += 1
     }
     return false
+  }
+
+  /// Whether any of a word's eight bytes is escaped (the byte order does not matter).
+  private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool {
+      (word &- ones &* limit) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+    return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
+      || hasByteBelow(word ^ (ones &* 0x5C), 1)
   }
 
   /// A document pretty-printed the way Xcode writes `.storekit` files, with a final newline.

@@ -104,7 +104,10 @@ extension ResponseBody {
       (originalPurchaseDate, originalPurchaseDateMs, originalPurchaseDatePst) = dates.forms(
         receipt.originalPurchaseDate ?? receipt.creationDate)
       originalApplicationVersion = receipt.originalApplicationVersion
-      inApp = receipt.inAppPurchases.map { LatestReceiptInfo($0, dates: &dates) }
+      var entries: [LatestReceiptInfo] = []
+      entries.reserveCapacity(receipt.inAppPurchases.count)
+      for purchase in receipt.inAppPurchases { entries.append(LatestReceiptInfo(purchase, dates: &dates)) }
+      inApp = entries
     }
   }
 }
