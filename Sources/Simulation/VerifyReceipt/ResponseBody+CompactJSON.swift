@@ -22,34 +22,19 @@ extension ResponseBody {
     if let latestReceiptInfo {
       json.key(CodingKeys.latestReceiptInfo.rawValue)
       json.beginArray()
-      json.elements(of: latestReceiptInfo)
+      for entry in latestReceiptInfo { entry.write(to: &json) }
       json.endArray()
     }
     if let pendingRenewalInfo {
       json.key(CodingKeys.pendingRenewalInfo.rawValue)
       json.beginArray()
-      json.elements(of: pendingRenewalInfo)
+      for entry in pendingRenewalInfo { entry.write(to: &json) }
       json.endArray()
     }
     if status == 0 { json.member(CodingKeys.status.rawValue, status) }
     json.endObject()
     return json.bytes
   }
-}
-
-extension CompactJSONWriter {
-  /// Each element of an array written in turn, borrowed rather than copied (an entry of
-  /// `latest_receipt_info` holds 26 strings, so a copy is 26 retains and 26 releases).
-  fileprivate mutating func elements<Element: CompactJSONWritable>(of array: [Element]) {
-    array.withUnsafeBufferPointer { elements in
-      for index in elements.indices { elements[index].write(to: &self) }
-    }
-  }
-}
-
-/// A model that writes itself as one JSON value.
-private protocol CompactJSONWritable {
-  func write(to json: inout CompactJSONWriter)
 }
 
 extension ResponseBody.Receipt {
@@ -80,13 +65,13 @@ extension ResponseBody.Receipt {
     json.member(CodingKeys.preorderDatePst.rawValue, preorderDatePst)
     json.key(CodingKeys.inApp.rawValue)
     json.beginArray()
-    json.elements(of: inApp)
+    for entry in inApp { entry.write(to: &json) }
     json.endArray()
     json.endObject()
   }
 }
 
-extension ResponseBody.LatestReceiptInfo: CompactJSONWritable {
+extension ResponseBody.LatestReceiptInfo {
   fileprivate func write(to json: inout CompactJSONWriter) {
     json.beginObject()
     json.member(CodingKeys.quantity.rawValue, quantity)
@@ -119,7 +104,7 @@ extension ResponseBody.LatestReceiptInfo: CompactJSONWritable {
   }
 }
 
-extension ResponseBody.PendingRenewalInfo: CompactJSONWritable {
+extension ResponseBody.PendingRenewalInfo {
   fileprivate func write(to json: inout CompactJSONWriter) {
     json.beginObject()
     json.member(CodingKeys.autoRenewProductId.rawValue, autoRenewProductId)
