@@ -204,8 +204,7 @@ public struct JSONParser {
     bytes.withUnsafeBufferPointer { buffer in
       var position = start
       while position < buffer.count {
-        let byte = buffer[position]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return position }
+        if JSONText.needsEscape(buffer[position]) { return position }
         position += 1
       }
       return position

@@ -42,8 +42,9 @@ public enum JSONText {
     text += "\""
   }
 
-  /// Whether a UTF-8 byte is escaped in a string literal: a control character, `"` or `\\`.
-  private static func needsEscape(_ byte: UInt8) -> Bool {
+  /// Whether a UTF-8 byte is escaped in a string literal: a control character, `"` or `\\` (and
+  /// so, to ``JSONParser``, whether it ends a string's run of plain bytes).
+  static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == 0x22 || byte == 0x5C
   }
 

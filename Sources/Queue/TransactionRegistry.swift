@@ -22,7 +22,9 @@ public final class TransactionRegistry {
   public private(set) var made = 0
   /// How many of ``all`` are finished.
   private var finishedCount = 0
-  private let finishedLimit: Int
+  /// How many finished transactions this registry keeps at least (``finishedKept`` unless a test
+  /// asked for fewer).
+  public let finishedLimit: Int
 
   /// Creates an empty registry.
   ///

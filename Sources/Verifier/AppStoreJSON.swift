@@ -19,8 +19,6 @@ enum AppStoreJSON {
     return encoder
   }
 
-  /// A decoder reading dates as milliseconds since 1970: integers as Apple writes them, or the
-  /// fractional numbers Xcode writes (truncated to the millisecond).
   /// A date as the App Store writes it: whole milliseconds since 1970, to the nearest (not down:
   /// a date read from whole milliseconds may sit a hair below its value); `nil` beyond 64 bits.
   static func milliseconds(_ date: Date) -> Int64? {
@@ -29,6 +27,8 @@ enum AppStoreJSON {
     return Int64(exactly: milliseconds)
   }
 
+  /// A decoder reading dates as milliseconds since 1970: integers as Apple writes them, or the
+  /// fractional numbers Xcode writes (truncated to the millisecond).
   static func decoder() -> JSONDecoder {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in

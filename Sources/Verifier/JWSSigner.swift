@@ -71,7 +71,7 @@ public struct JWSSigner: Sendable {
   /// - Throws: `SigningError` when the payload cannot be encoded or signing fails.
   /// - Returns: The compact JWS.
   public func sign<Payload: Encodable>(_ payload: Payload) throws(SigningError) -> String {
-    if let transaction = payload as? JWSTransactionDecodedPayload, let json = transaction.appStoreJSON() {
+    if let writable = payload as? any AppStoreJSONWritable, let json = writable.appStoreJSON() {
       return try sign(payloadJSON: json)
     }
     let json: Data

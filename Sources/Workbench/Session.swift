@@ -274,7 +274,7 @@ public final class Session {
           throw WorkbenchError(
             .notFound,
             "\(reference) was finished and is no longer kept: the workbench keeps the "
-              + "\(TransactionRegistry.finishedKept) most recent finished transactions (its purchase is in `history`)"
+              + "\(registry.finishedLimit) most recent finished transactions (its purchase is in `history`)"
           )
         }
         throw WorkbenchError(.notFound, "no transaction \(reference) (there are \(registry.made))")

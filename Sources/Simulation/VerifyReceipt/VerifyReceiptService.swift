@@ -145,16 +145,11 @@ public struct VerifyReceiptService {
     var body = ResponseBody(environment: request.endpoint.rawValue, receipt: receiptBody, status: 0)
     if subscriptions {
       body.latestReceipt = try latestReceiptText(request, posted: posted)
-      // The receipt's entries, already written out, by transaction: `latest_receipt_info` lists the
-      // same transactions, and an entry equal to the receipt's is not written out again.
-      var written: [String: Int] = [:]
-      written.reserveCapacity(receiptBody.inApp.count)
-      for (index, source) in receipt.inAppPurchases.enumerated() where index < receiptBody.inApp.count {
-        written[source.transactionId] = index
-      }
+      // `latest_receipt_info` lists the receipt's transactions: an entry equal to the receipt's is
+      // not written out again.
       body.latestReceiptInfo = latestReceiptInfo(
         account, excludeOld: request.excludeOldTransactions,
-        written: WrittenEntries(sources: receipt.inAppPurchases, entries: receiptBody.inApp, index: written))
+        written: WrittenEntries(sources: receipt.inAppPurchases, entries: receiptBody.inApp))
       body.pendingRenewalInfo = account.subscriptions.values.sorted { $0.group < $1.group }.map {
         ResponseBody.PendingRenewalInfo($0, at: now)
       }
@@ -189,11 +184,20 @@ public struct VerifyReceiptService {
   /// transaction id.
   private struct WrittenEntries {
     /// The receipt's in-app purchases.
-    var sources: [InAppPurchaseReceipt]
+    let sources: [InAppPurchaseReceipt]
     /// Their `in_app` entries, in the same order.
-    var entries: [ResponseBody.LatestReceiptInfo]
+    let entries: [ResponseBody.LatestReceiptInfo]
     /// Where each transaction's purchase and entry are.
-    var index: [String: Int]
+    private let index: [String: Int]
+
+    init(sources: [InAppPurchaseReceipt], entries: [ResponseBody.LatestReceiptInfo]) {
+      self.sources = sources
+      self.entries = entries
+      var index: [String: Int] = [:]
+      index.reserveCapacity(sources.count)
+      for (at, source) in sources.enumerated() { index[source.transactionId] = at }
+      self.index = index
+    }
 
     /// The entry written for a purchase when the receipt has that very purchase, else a new one.
     func entry(for source: InAppPurchaseReceipt) -> ResponseBody.LatestReceiptInfo {
