@@ -28,6 +28,12 @@ public final class AppStorage {
     unlocked.remove(productId) != nil
   }
 
+  /// Empties the storage: every balance and every unlocked product is gone.
+  public func clear() {
+    balances = [:]
+    unlocked = []
+  }
+
   /// Whether the storage holds nothing.
   public var isEmpty: Bool { balances.isEmpty && unlocked.isEmpty }
 }

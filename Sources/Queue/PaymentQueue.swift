@@ -214,9 +214,6 @@ public final class PaymentQueue {
         "cannot finish \(transaction.handleText) while it is \(transaction.state.rawValue) (StoreKit raises an exception)"
       )
     }
-    transaction.isFinished = true
-    transactions.removeAll { $0 === transaction }
-    registry.noteFinished()
     if let record = transaction.record, record.productType == .consumable,
       account?.noteFinished(transactionNumber: record.transactionNumber) != true
     {
@@ -224,15 +221,24 @@ public final class PaymentQueue {
       store.account(holdingTransaction: record.transactionNumber)?.noteFinished(
         transactionNumber: record.transactionNumber)
     }
+    takeOut(transaction, because: "finished")
+    pending.append(.removed([transaction], targets: everyObserver))
+  }
+
+  /// Takes a transaction out of the queue for good, `because` it was finished or deleted: its
+  /// downloads not over yet are cancelled, and observers hear that.
+  func takeOut(_ transaction: PaymentTransaction, because reason: String) {
+    transaction.isFinished = true
+    transactions.removeAll { $0 === transaction }
+    registry.noteFinished()
     let interrupted = downloads.cancelUnfinished(of: transaction)
     if !interrupted.isEmpty {
       log.record(
         Event(
           time: now, actor: actor("queue"), action: "downloadsCancelled",
-          detail: "\(transaction.handleText) was finished before its content downloaded"))
+          detail: "\(transaction.handleText) was \(reason) before its content downloaded"))
       post(downloads: interrupted)
     }
-    pending.append(.removed([transaction], targets: everyObserver))
   }
 
   // MARK: Transactions from elsewhere
