@@ -92,11 +92,14 @@ extension Store {
     return changePlan(of: existing, to: product, account: account, offer: promotional)
   }
 
-  /// Starts a subscription (or a new product in its group) now; the app's server hears `announcing`.
-  private func subscribe(
+  /// Starts a subscription (or a new product in its group) now, or at `date` for a backdated
+  /// purchase; the app's server hears `announcing`.
+  func subscribe(
     to product: Product, account: Account, continuing previous: SubscriptionState?, offer promotional: Offer?,
-    announcing event: (kind: ServerEvent.Kind, subtype: ServerEvent.Subtype), introductoryOffer: Bool? = nil
+    announcing event: (kind: ServerEvent.Kind, subtype: ServerEvent.Subtype), introductoryOffer: Bool? = nil,
+    at date: Date? = nil
   ) -> PurchaseRecord {
+    let purchaseDate = date ?? clock.now
     let group = product.subscription!.group
     var offer = promotional
     if offer == nil, let intro = product.subscription?.introductoryOffer,
@@ -108,8 +111,8 @@ extension Store {
     let number = makeTransactionNumber()
     var record = PurchaseRecord(
       transactionNumber: number, originalTransactionNumber: previous?.originalTransactionNumber ?? number,
-      productId: product.id, productType: .autoRenewable, quantity: 1, purchaseDate: clock.now,
-      originalPurchaseDate: previous?.originalPurchaseDate ?? clock.now, charged: price(of: product),
+      productId: product.id, productType: .autoRenewable, quantity: 1, purchaseDate: purchaseDate,
+      originalPurchaseDate: previous?.originalPurchaseDate ?? purchaseDate, charged: price(of: product),
       storefront: storefront.id, reason: .purchase)
     let state =
       previous

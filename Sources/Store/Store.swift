@@ -252,17 +252,19 @@ public final class Store {
     return .success(chargeOnce(product, quantity: quantity, account: account))
   }
 
-  /// Charges for a product that does not renew, at its price or an offer's (`ONE_TIME_CHARGE`).
+  /// Charges for a product that does not renew, at its price or an offer's (`ONE_TIME_CHARGE`),
+  /// now or at `date` for a backdated purchase.
   func chargeOnce(
     _ product: Product, quantity: Int = 1, price offerPrice: Decimal? = nil, offer: OfferReference? = nil,
-    account: Account
+    account: Account, at date: Date? = nil
   ) -> PurchaseRecord {
     let unit = price(of: product)
     let number = makeTransactionNumber()
+    let purchaseDate = date ?? clock.now
     var record = PurchaseRecord(
       transactionNumber: number, originalTransactionNumber: number, productId: product.id,
       productType: product.type,
-      quantity: quantity, purchaseDate: clock.now, originalPurchaseDate: clock.now,
+      quantity: quantity, purchaseDate: purchaseDate, originalPurchaseDate: purchaseDate,
       charged: Price(amount: (offerPrice ?? unit.amount) * Decimal(quantity), currency: unit.currency),
       storefront: storefront.id,
       reason: .purchase)
