@@ -242,8 +242,10 @@ public final class World: StoreListener {
     return advanceClock(to: date)
   }
 
-  /// Runs every event due up to `target` in order, then stands the clock at `target`.
-  private func advanceClock(to target: Date) -> ClockAdvance {
+  /// Runs every event due up to `target` in order, then stands the clock at `target`; with `target`
+  /// now, it runs what a change made due at once or in the past (a backdated purchase's renewals).
+  @discardableResult
+  func advanceClock(to target: Date) -> ClockAdvance {
     settle()
     let start = store.clock.now
     defer { monitor?.finished() }
