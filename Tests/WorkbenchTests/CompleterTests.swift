@@ -167,7 +167,8 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
   /// Arguments whose values are free: names, numbers, durations, dates, prices, secrets, URLs.
   static let freeArguments: Set<String> = [
     "account add name", "advance-clock duration", "api-key create --key-id", "api-key create --issuer-id",
-    "bandwidth rate", "buy --quantity", "cancel-next --count", "catalog load --bundle-id", "clock set date",
+    "bandwidth rate", "buy --quantity", "buy-backdated date", "cancel-next --count",
+    "catalog load --bundle-id", "clock set date",
     "device add name", "echo words", "fail-next --count", "notify-url add url", "notify-url remove url",
     "observer add name", "price-increase price", "serve start --port", "server fault value",
     "shared-secret secret", "tamper --at", "verify --password",

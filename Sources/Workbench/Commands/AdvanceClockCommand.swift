@@ -64,11 +64,20 @@ struct AdvanceClockCommand: SessionCommand {
 
   /// Refuses a move to `target` that would make more renewals than ``renewalBudget``.
   static func checkBudget(of move: String, to target: Date, in session: Session) throws(WorkbenchError) {
-    let estimate = session.world.store.estimatedRenewals(until: target)
+    try checkBudget(
+      of: move, renewals: session.world.store.estimatedRenewals(until: target),
+      otherwise: "move the clock in smaller steps or at a slower time-rate")
+  }
+
+  /// Refuses a command that would make more renewals than ``renewalBudget``, saying what to do
+  /// `otherwise`.
+  static func checkBudget(
+    of command: String, renewals estimate: Int, otherwise: String
+  ) throws(WorkbenchError) {
     guard estimate > renewalBudget else { return }
     throw WorkbenchError(
       .notAllowed,
-      "\(move) would make about \(estimate) renewals, more than the budget of \(renewalBudget): add --force to run it anyway (Ctrl-C stops it), or move the clock in smaller steps or at a slower time-rate"
+      "\(command) would make about \(estimate) renewals, more than the budget of \(renewalBudget): add --force to run it anyway (Ctrl-C stops it), or \(otherwise)"
     )
   }
 }

@@ -11,8 +11,9 @@ struct WorkbenchCommand: ParsableCommand {
       `help COMMAND` shows a command's options.
       """,
     subcommands: [
-      ProductsCommand.self, BuyCommand.self, FinishCommand.self, TransactionsCommand.self,
-      HistoryCommand.self,
+      ProductsCommand.self, BuyCommand.self, BuyBackdatedCommand.self, FinishCommand.self,
+      TransactionsCommand.self, HistoryCommand.self, DeleteTransactionCommand.self,
+      ClearTransactionsCommand.self,
       RestoreCommand.self, RelaunchCommand.self, CancelNextCommand.self, CanMakePaymentsCommand.self,
       ObserverCommand.self, ObserversCommand.self, StorageCommand.self, ClockCommand.self,
       AdvanceClockCommand.self,

@@ -12,8 +12,9 @@ struct CommandGroup: Sendable, Hashable {
     CommandGroup(
       title: "Products and buying",
       commands: [
-        "products", "buy", "transactions", "finish", "history", "restore", "ask-to-buy", "approve", "decline",
-        "interrupted-purchases", "resolve", "downloads", "start-downloads", "download", "bandwidth",
+        "products", "buy", "buy-backdated", "transactions", "finish", "history", "restore", "ask-to-buy",
+        "approve", "decline", "interrupted-purchases", "resolve", "downloads", "start-downloads", "download",
+        "bandwidth", "delete-transaction", "clear-transactions",
       ]),
     CommandGroup(
       title: "The queue and observers",
