@@ -52,10 +52,11 @@ unit-tests:
 fuzz-replay:
 	STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --filter FuzzReplayTests
 
-# The example package (Examples/StoreModel: an app's purchase logic tested with StoreBenchKit),
-# built in the same scratch directory, so that it reuses the modules the test build made.
+# The example package (Examples/StoreApp: an app's StoreKit 2 store class, tested with TestStore and
+# with SKTestSession), built in the same scratch directory, so that it reuses the modules the test
+# build made.
 example-tests:
-	cd Examples/StoreModel && STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --scratch-path $(CURDIR)/.build
+	cd Examples/StoreApp && STOREBENCH_CA_DIR=$(test-ca) $(SWIFT) test --scratch-path $(CURDIR)/.build
 
 script-tests:
 	STOREBENCH_CA_DIR=$(test-ca) $(BIN) test scripts

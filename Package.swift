@@ -1,6 +1,23 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Whether the platform has Apple's StoreKit and StoreKitTest. Where it has not, two modules of those
+/// names re-export StoreBenchKit and StoreBenchKitTest, so that an app's StoreKit code compiles
+/// unchanged; on Apple platforms they would clash with the system's. `STOREBENCH_PLATFORM=apple`
+/// or `=other` decides it instead of the host (RepositoryTests reads the manifest both ways).
+let hasSystemStoreKit: Bool = {
+  switch Context.environment["STOREBENCH_PLATFORM"] {
+  case "apple": return true
+  case "other": return false
+  default:
+    #if canImport(Darwin)
+      return true
+    #else
+      return false
+    #endif
+  }
+}()
+
 // Products of the package dependencies, named as the sources import them.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
@@ -18,6 +35,24 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
 
+/// The modules named `StoreKit` and `StoreKitTest`, with code written for Apple's StoreKit as their
+/// test, where the platform has no StoreKit of its own.
+let storeKitModules: (products: [Product], targets: [Target]) =
+  hasSystemStoreKit
+  ? ([], [])
+  : (
+    [
+      .library(name: "StoreKit", targets: ["StoreKit"]),
+      .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
+    ],
+    [
+      .target(name: "StoreKit", dependencies: ["StoreBenchKit"]),
+      .target(name: "StoreKitTest", dependencies: ["StoreBenchKitTest"]),
+      .testTarget(
+        name: "StoreKitModuleTests", dependencies: ["StoreKit", "StoreKitTest"], exclude: ["Fixtures"]),
+    ]
+  )
+
 let package = Package(
   name: "storebench",
   platforms: [.macOS(.v14)],
@@ -25,9 +60,11 @@ let package = Package(
     .executable(name: "storebench", targets: ["storebench"]),
     // What the fuzz targets in Fuzz/ run (the replay tests run it here).
     .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
-    // StoreKit 2's API over an in-process world, for an app's own tests (Examples/StoreModel).
+    // StoreKit 2's API over an in-process world, for an app's own code and tests (Examples/StoreApp).
     .library(name: "StoreBenchKit", targets: ["StoreBenchKit"]),
-  ],
+    // StoreKitTest's SKTestSession over the same world.
+    .library(name: "StoreBenchKitTest", targets: ["StoreBenchKitTest"]),
+  ] + storeKitModules.products,
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -65,7 +102,9 @@ let package = Package(
     .target(name: "Timeline", dependencies: ["CivilCalendar", "Catalog", "Store", "Simulation"]),
     .target(
       name: "StoreBenchKit",
-      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary", crypto]),
+      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", crypto]),
+    .target(
+      name: "StoreBenchKitTest", dependencies: ["StoreBenchKit"]),
     .target(
       name: "Server",
       dependencies: [
@@ -102,7 +141,7 @@ let package = Package(
       name: "CatalogTests", dependencies: ["Catalog", "JSON", "Vocabulary"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-    .testTarget(name: "StoreBenchKitTests", dependencies: ["StoreBenchKit"]),
+    .testTarget(name: "StoreBenchKitTests", dependencies: ["StoreBenchKit", "StoreBenchKitTest", crypto]),
     .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Workbench", "Store"]),
     .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Vocabulary"]),
@@ -133,6 +172,6 @@ let package = Package(
     .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
     // Checks the repository itself (the manifest against the sources); it imports no target.
     .testTarget(name: "RepositoryTests"),
-  ],
+  ] + storeKitModules.targets,
   swiftLanguageModes: [.v6]
 )

@@ -79,6 +79,7 @@ extension Subscription {
       .init("group", .string(group)), .init("level", .number(String(level))),
       .init("period", .string(period.iso8601)),
     ]
+    if let groupID { members.insert(.init("groupID", .string(groupID)), at: 1) }
     if let introductoryOffer { members.append(.init("introductoryOffer", introductoryOffer.document)) }
     if !promotionalOffers.isEmpty {
       members.append(.init("promotionalOffers", .array(promotionalOffers.map(\.document))))

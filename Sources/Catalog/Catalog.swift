@@ -70,4 +70,15 @@ public struct Catalog: Sendable {
   public func products(inGroup group: String) -> [Product] {
     products.filter { $0.subscription?.group == group }
   }
+
+  /// A subscription group's identifier (``Subscription/groupIdentifier``), by the group's name.
+  public func groupIdentifier(ofGroup group: String) -> String {
+    products.lazy.compactMap(\.subscription).first { $0.group == group }?.groupIdentifier
+      ?? Subscription.derivedGroupIdentifier(of: group)
+  }
+
+  /// The name of the subscription group with an identifier, if the catalog has one.
+  public func group(withIdentifier identifier: String) -> String? {
+    products.lazy.compactMap(\.subscription).first { $0.groupIdentifier == identifier }?.group
+  }
 }

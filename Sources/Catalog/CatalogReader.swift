@@ -157,7 +157,7 @@ struct CatalogReader {
   private func subscription(_ node: JSONNode) throws(CatalogError) -> Subscription {
     let object = try node.object()
     try object.rejectUnknownKeys([
-      "group", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers",
+      "group", "groupID", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers",
     ])
     let periodNode = try object.required("period")
     let period = try periodNode.period()
@@ -182,6 +182,7 @@ struct CatalogReader {
         try offer(node, promotional: false)
       },
       promotionalOffers: promotional)
+    subscription.groupID = try object.optional("groupID")?.nonEmptyString()
     try readWinBackOffers(object.optional("winBackOffers"), into: &subscription)
     return subscription
   }

@@ -67,6 +67,11 @@ struct StoreKitConfigurationReader {
         throw idNode.fail("\"\(try idNode.string())\" is not the id of its group (\"\(groupID)\")")
       }
       subscription.subscription = try terms(fields, group: name)
+      // An id the group's name would give anyway is not kept: the catalog reads the same as its
+      // native twin, and exports and loads back unchanged.
+      subscription.subscription?.groupID = groupID.flatMap {
+        $0 == Subscription.derivedGroupIdentifier(of: name) ? nil : $0
+      }
       subscription.codeOffers = try StoreKitOfferReader().codeOffers(fields.optional("codeOffers"))
       result.append((subscription, node))
     }

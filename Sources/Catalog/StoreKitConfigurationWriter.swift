@@ -79,7 +79,9 @@ public struct StoreKitConfigurationWriter {
       if let group = product.subscription?.group, !names.contains(group) { names.append(group) }
     }
     return names.map { name in
-      let groupID = internalID(["group", name])
+      let groupID =
+        subscriptions.lazy.compactMap(\.subscription).first { $0.group == name }?.groupIdentifier
+        ?? Subscription.derivedGroupIdentifier(of: name)
       return object([
         ("id", .string(groupID)), ("localizations", details.groupLocalizations[name] ?? .array([])),
         ("name", .string(name)),

@@ -62,14 +62,16 @@ extension Store {
     expire(state, intent: .customerCancelled, account: account)
   }
 
-  /// Ends the current period now and renews (SKTestSession `forceRenewalOfSubscription`).
+  /// Ends the current period now, as SKTestSession's `forceRenewalOfSubscription` does; what
+  /// follows is what follows any period's end: a renewal, billing retry when renewals fail, or
+  /// the expiry of a subscription whose auto-renew is off or whose price increase waits for consent.
   public func renewNow(productId: String, account: Account) throws(StoreError) {
     let state = try liveSubscription(for: productId, account: account)
     state.generation += 1
     state.expiresDate = clock.now
     account.update(at: state.latestIndex) { $0.expiresDate = clock.now }
     state.phase = .active
-    renew(state, account: account, at: clock.now)
+    endPeriod(of: state, account: account)
   }
 
   /// Raises a product's price. Subscribers renew at the new price, or, when consent is required,

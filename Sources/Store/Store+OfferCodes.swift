@@ -117,6 +117,37 @@ extension Store {
     return .success(CodeRedemption(code: offerCodes.code(code.code) ?? code, record: record))
   }
 
+  /// Buys a product on the terms of one of its offer codes, named by its reference name, with no
+  /// code to redeem: StoreKit Testing's `codeOffer(referenceName:)` purchase option. The App
+  /// Store's rules for the offer apply (storefronts, eligibility); the transaction reaches the
+  /// account's devices as one made outside the app.
+  ///
+  /// - Returns: The transaction, or why the offer does not apply.
+  public func redeemOffer(
+    referenceName: String, of productId: String, account: Account
+  ) -> Result<PurchaseRecord, OfferCodeRefusal> {
+    guard let product = catalog.product(productId),
+      let offer = product.codeOffers.first(where: { $0.referenceName == referenceName })
+    else {
+      return .failure(OfferCodeRefusal(.invalid, "\(productId) has no offer code offer \"\(referenceName)\""))
+    }
+    if let storefronts = offer.storefronts, !storefronts.contains(storefront.id) {
+      return .failure(
+        OfferCodeRefusal(
+          .wrongStorefront, "the offer is for \(storefronts.joined(separator: ", ")), not \(storefront.id)"))
+    }
+    if let refusal = availability(of: product, offer: offer, for: account) { return .failure(refusal) }
+    report(
+      "codeOfferApplied", "\(referenceName) (\(offer.terms)) for \(product.id) by \(account.name), no code",
+      [.init("offer", referenceName), .init("product", product.id)])
+    guard let record = apply(offer, to: product, account: account) else {
+      return .failure(
+        OfferCodeRefusal(.unavailable, "the offer applies from the next renewal: no transaction now"))
+    }
+    listener?.store(self, didCreateTransaction: record, for: account)
+    return .success(record)
+  }
+
   /// The code, its product and offer, or why the sheet refuses it.
   private func checkedCode(
     _ text: String, account: Account

@@ -49,6 +49,9 @@ extension Store {
     }
     publish(.refund, account: account, transactionNumber: transactionNumber)
     if !revoked.isEmpty { listener?.store(self, didRevoke: revoked, for: account) }
+    if record.productType == .consumable {
+      listener?.store(self, didRefundConsumable: account.history[index], for: account)
+    }
     revokeFamilyShares(of: record.transactionNumber, reason: reason)
   }
 }

@@ -103,7 +103,7 @@ extension Store {
     let group = product.subscription!.group
     var offer = promotional
     if offer == nil, let intro = product.subscription?.introductoryOffer,
-      introductoryOffer ?? !account.introductoryOfferGroups.contains(group)
+      introductoryOffer ?? isEligibleForIntroductoryOffer(group: group, account: account)
     {
       offer = intro
       account.introductoryOfferGroups.insert(group)

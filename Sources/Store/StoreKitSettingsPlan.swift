@@ -55,7 +55,7 @@ public struct StoreKitSettingsPlan: Sendable {
         timeRate = rate
       } else {
         notes.append(
-          "_timeRate \(raw) is not simulated (a day-based rate deprecated in iOS 15.2, or unknown)")
+          "_timeRate \(raw) is not simulated (not a rate Xcode knows)")
       }
     }
     if let raw = settings.compatibilityTimeRate {

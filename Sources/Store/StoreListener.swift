@@ -8,6 +8,10 @@ public protocol StoreListener: AnyObject {
   /// The account lost access to products (a refund, for instance).
   func store(_ store: Store, didRevoke productIds: [String], for account: Account)
 
+  /// A consumable was refunded: StoreKit 2 tells the app (its `Transaction.updates` gives the
+  /// transaction again, with its revocation date); StoreKit 1 says nothing.
+  func store(_ store: Store, didRefundConsumable record: PurchaseRecord, for account: Account)
+
   /// The account's access to an auto-renewable subscription ended: it expired, it entered billing
   /// retry with no grace period, or its grace period ended. A renewal (billing recovery) gives
   /// access back through ``store(_:didCreateTransaction:for:)``.
@@ -21,4 +25,7 @@ public protocol StoreListener: AnyObject {
 extension StoreListener {
   /// Listeners that do not follow the server side ignore its events.
   public func store(_ store: Store, didPublish event: ServerEvent) {}
+
+  /// Listeners that have no StoreKit 2 app ignore refunded consumables.
+  public func store(_ store: Store, didRefundConsumable record: PurchaseRecord, for account: Account) {}
 }

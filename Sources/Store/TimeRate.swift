@@ -30,6 +30,18 @@ public enum TimeRate: String, CaseIterable, Hashable, Sendable {
   case monthlyEveryThirtyMinutes = "monthly-30m"
   /// Xcode `monthlyRenewalEveryHour`: 15 min / 1 h / 2 h / 3 h / 6 h / 12 h.
   case monthlyEveryHour = "monthly-1h"
+  /// Xcode `oneHourIsOneDay` (deprecated in iOS 15.2): a day lasts an hour, a month 30 hours.
+  case dayIsOneHour = "day-1h"
+  /// Xcode `thirtyMinutesIsOneDay` (deprecated in iOS 15.2).
+  case dayIsThirtyMinutes = "day-30m"
+  /// Xcode `fiveMinutesIsOneDay` (deprecated in iOS 15.2).
+  case dayIsFiveMinutes = "day-5m"
+  /// Xcode `oneMinuteIsOneDay` (deprecated in iOS 15.2).
+  case dayIsOneMinute = "day-1m"
+  /// Xcode `thirtySecondsIsOneDay` (deprecated in iOS 15.2).
+  case dayIsThirtySeconds = "day-30s"
+  /// Xcode `oneSecondIsOneDay` (deprecated in iOS 15.2): a day lasts a second, a month 30 seconds.
+  case dayIsOneSecond = "day-1s"
 
   /// How many renewals a subscription gets before renewal stops, where the environment caps them.
   public var renewalCap: Int? { self == .sandbox ? 12 : nil }
@@ -49,6 +61,12 @@ public enum TimeRate: String, CaseIterable, Hashable, Sendable {
     case .monthlyEveryFifteenMinutes: scaled(period, week: 300, month: 900)
     case .monthlyEveryThirtyMinutes: scaled(period, week: 600, month: 1800)
     case .monthlyEveryHour: scaled(period, week: 900, month: 3600)
+    case .dayIsOneHour: days(period, second: 3600)
+    case .dayIsThirtyMinutes: days(period, second: 1800)
+    case .dayIsFiveMinutes: days(period, second: 300)
+    case .dayIsOneMinute: days(period, second: 60)
+    case .dayIsThirtySeconds: days(period, second: 30)
+    case .dayIsOneSecond: days(period, second: 1)
     }
   }
 
@@ -63,6 +81,18 @@ public enum TimeRate: String, CaseIterable, Hashable, Sendable {
   public func graceSpan(days: Int, for period: SubscriptionPeriod) -> TimeSpan {
     guard self != .real else { return TimeSpan(seconds: days * 86_400) }
     return span(of: period)
+  }
+
+  /// A period in days (a month is 30, a year 365), each day lasting `second` seconds.
+  private func days(_ period: SubscriptionPeriod, second: Int) -> TimeSpan {
+    let days =
+      switch period.unit {
+      case .day: 1
+      case .week: 7
+      case .month: 30
+      case .year: 365
+      }
+    return TimeSpan(seconds: days * period.value * second)
   }
 
   /// A day is scaled like a week divided by seven; months and years by the month's length.

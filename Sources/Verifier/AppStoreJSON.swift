@@ -2,9 +2,9 @@ import Foundation
 
 /// The JSON conventions of App Store signed payloads: dates as integer milliseconds since 1970,
 /// sorted keys for deterministic output, slashes left unescaped.
-enum AppStoreJSON {
+public enum AppStoreJSON {
   /// An encoder writing dates as integer milliseconds (rounded to the nearest), keys sorted, `/` unescaped.
-  static func encoder() -> JSONEncoder {
+  public static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -29,7 +29,7 @@ enum AppStoreJSON {
 
   /// A decoder reading dates as milliseconds since 1970: integers as Apple writes them, or the
   /// fractional numbers Xcode writes (truncated to the millisecond).
-  static func decoder() -> JSONDecoder {
+  public static func decoder() -> JSONDecoder {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()

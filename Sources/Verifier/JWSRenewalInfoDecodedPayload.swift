@@ -78,6 +78,11 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
   public var appTransactionId: String?
   /// The ISO 8601 duration of the offer.
   public var offerPeriod: String?
+  /// StoreKit 2 on a device: base64 of SHA-384 over the nonce (lowercased) and the device's
+  /// identifier.
+  public var deviceVerification: String?
+  /// StoreKit 2 on a device: the UUID mixed into `deviceVerification`, as written on the wire.
+  public var deviceVerificationNonce: String?
 
   /// Creates a payload; every field is optional, as in Apple's JSON.
   ///
@@ -158,5 +163,7 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
     case appAccountToken
     case appTransactionId
     case offerPeriod
+    case deviceVerification
+    case deviceVerificationNonce
   }
 }

@@ -20,6 +20,8 @@ extension JWSTransactionDecodedPayload: AppStoreJSONWritable {
     json.member(CodingKeys.appTransactionId.rawValue, appTransactionId)
     json.member(CodingKeys.bundleId.rawValue, bundleId)
     json.member(CodingKeys.currency.rawValue, currency)
+    json.member(CodingKeys.deviceVerification.rawValue, deviceVerification)
+    json.member(CodingKeys.deviceVerificationNonce.rawValue, deviceVerificationNonce)
     json.member(CodingKeys.rawEnvironment.rawValue, rawEnvironment)
     json.member(CodingKeys.expiresDate.rawValue, expiresDateMilliseconds)
     json.member(CodingKeys.rawInAppOwnershipType.rawValue, rawInAppOwnershipType)

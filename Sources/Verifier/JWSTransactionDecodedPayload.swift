@@ -107,6 +107,11 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
   }
   /// The refunded share in milliunits (0–100000).
   public var revocationPercentage: Int32?
+  /// StoreKit 2 on a device: base64 of SHA-384 over the nonce (lowercased) and the device's
+  /// identifier, so an app can tell a transaction was signed for this device.
+  public var deviceVerification: String?
+  /// StoreKit 2 on a device: the UUID mixed into `deviceVerification`, as written on the wire.
+  public var deviceVerificationNonce: String?
 
   /// Creates a payload; every field is optional, as in Apple's JSON.
   ///
@@ -217,5 +222,7 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
     case offerPeriod
     case rawRevocationType = "revocationType"
     case revocationPercentage
+    case deviceVerification
+    case deviceVerificationNonce
   }
 }

@@ -75,32 +75,18 @@ struct PackageManifest: Decodable {
   /// scratch folder of its own, so that it neither waits for nor disturbs a build running in
   /// `.build` (such as the one running these tests).
   ///
+  /// - Parameter platform: `apple` or `other`, to read the manifest as that platform would
+  ///   (`STOREBENCH_PLATFORM`); `nil` for this machine's.
   /// - Throws: ``ManifestError`` when SwiftPM fails or its answer cannot be read.
-  static func load(root: URL = root) throws -> PackageManifest {
+  static func load(root: URL = root, platform: String? = nil) throws -> PackageManifest {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "storebench-manifest-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package",
-    ]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // Read before waiting: a full pipe would keep SwiftPM from exiting.
-    let json = output.fileHandleForReading.readDataToEndOfFile()
-    let diagnostics = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ManifestError(
-        "swift package dump-package exited with \(process.terminationStatus) in \(root.path): "
-          + String(decoding: diagnostics, as: UTF8.self))
-    }
+    let json = try Tool.run(
+      ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"],
+      environment: platform.map { ["STOREBENCH_PLATFORM": $0] } ?? [:])
     do {
-      return try JSONDecoder().decode(PackageManifest.self, from: json)
+      return try JSONDecoder().decode(PackageManifest.self, from: Data(json.utf8))
     } catch {
       throw ManifestError("swift package dump-package's JSON cannot be read: \(error)")
     }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Store
 import Testing
@@ -114,7 +115,7 @@ import Verifier
         pack.transactionId, monthly.transactionId,
       ])
     #expect(
-      try flat([("subscriptionGroupIdentifier", SubscriptionGroupNumber.of("Pro"))]) == [
+      try flat([("subscriptionGroupIdentifier", Subscription.derivedGroupIdentifier(of: "Pro"))]) == [
         monthly.transactionId
       ])
     #expect(try flat([("subscriptionGroupIdentifier", "12345678")]).isEmpty)

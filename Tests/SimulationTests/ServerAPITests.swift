@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Queue
 import Store
@@ -109,7 +110,7 @@ import Verifier
     #expect(statuses.environment == "Sandbox" && statuses.appAppleId == world.appAppleId)
     #expect(statuses.bundleId == "com.example.storebench" && statuses.data.count == 1)
     let group = try #require(statuses.data.first)
-    #expect(group.subscriptionGroupIdentifier == SubscriptionGroupNumber.of("Pro"))
+    #expect(group.subscriptionGroupIdentifier == Subscription.derivedGroupIdentifier(of: "Pro"))
     let item = try #require(group.lastTransactions.first)
     #expect(item.status == 1 && item.originalTransactionId == subscription.transactionId)
     let renewal = try world.verified(JWSRenewalInfoDecodedPayload.self, item.signedRenewalInfo)

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Store
 import Testing
@@ -57,7 +58,7 @@ import Verifier
     #expect(pro.count == 2 && Set(pro.map(\.originalTransactionNumber)).count == 1)
     #expect(
       pro.allSatisfy {
-        $0.subscriptionGroup == SubscriptionGroupNumber.of("Pro") && $0.isFamilyShared == false
+        $0.subscriptionGroup == Subscription.derivedGroupIdentifier(of: "Pro") && $0.isFamilyShared == false
       })
 
     #expect(data.renewals.count == 2)

@@ -65,11 +65,11 @@ import Testing
 
   @Test func unknownRatesStorefrontsAndKeysAreNoted() throws {
     let plan = StoreKitSettingsPlan(
-      catalog: try catalog(#"{"_timeRate": 4, "_storefront": "NLD", "applicationName": "X"}"#))
+      catalog: try catalog(#"{"_timeRate": 7, "_storefront": "NLD", "applicationName": "X"}"#))
     #expect(plan.timeRate == nil)
     #expect(
       plan.notes == [
-        "_timeRate 4 is not simulated (a day-based rate deprecated in iOS 15.2, or unknown)",
+        "_timeRate 7 is not simulated (not a rate Xcode knows)",
         "_storefront NLD is not a storefront storebench knows; the world uses USA",
         "setting applicationName is not known to storebench (ignored, and written back by an export)",
       ])

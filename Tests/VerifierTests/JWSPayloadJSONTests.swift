@@ -15,20 +15,21 @@ import Testing
 
   @Test func everyKeyAndNoneAreWrittenAsTheEncoderWritesThem() throws {
     let date = Date(timeIntervalSince1970: 1_767_225_600.0004)
-    try expectSame(
-      JWSTransactionDecodedPayload(
-        originalTransactionId: "2000000000000001", transactionId: "2000000000000002",
-        webOrderLineItemId: "2000000050000001", bundleId: "com.example/app", productId: "pro.monthly",
-        subscriptionGroupIdentifier: "21482456", purchaseDate: date, originalPurchaseDate: date,
-        expiresDate: date.addingTimeInterval(86_400.0006), quantity: 3, type: .autoRenewable,
-        appAccountToken: "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀",
-        inAppOwnershipType: .familyShared,
-        signedDate: date, revocationReason: .refundedDueToIssue, revocationDate: date, isUpgraded: true,
-        offerType: .promotionalOffer, offerIdentifier: "winback", environment: .sandbox, storefront: "USA",
-        storefrontId: "143441", transactionReason: .renewal, currency: "USD", price: 4990,
-        offerDiscountType: .payAsYouGo, appTransactionId: "705000000000000001", offerPeriod: "P1M",
-        revocationType: .refundFull, revocationPercentage: 100_000),
-      "every key")
+    var everyKey = JWSTransactionDecodedPayload(
+      originalTransactionId: "2000000000000001", transactionId: "2000000000000002",
+      webOrderLineItemId: "2000000050000001", bundleId: "com.example/app", productId: "pro.monthly",
+      subscriptionGroupIdentifier: "21482456", purchaseDate: date, originalPurchaseDate: date,
+      expiresDate: date.addingTimeInterval(86_400.0006), quantity: 3, type: .autoRenewable,
+      appAccountToken: "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀",
+      inAppOwnershipType: .familyShared,
+      signedDate: date, revocationReason: .refundedDueToIssue, revocationDate: date, isUpgraded: true,
+      offerType: .promotionalOffer, offerIdentifier: "winback", environment: .sandbox, storefront: "USA",
+      storefrontId: "143441", transactionReason: .renewal, currency: "USD", price: 4990,
+      offerDiscountType: .payAsYouGo, appTransactionId: "705000000000000001", offerPeriod: "P1M",
+      revocationType: .refundFull, revocationPercentage: 100_000)
+    everyKey.deviceVerification = "aW9zMTg="
+    everyKey.deviceVerificationNonce = "4b3b0e2a-0000-4000-8000-000000000001"
+    try expectSame(everyKey, "every key")
     try expectSame(JWSTransactionDecodedPayload(), "no key")
     try expectSame(
       JWSTransactionDecodedPayload(

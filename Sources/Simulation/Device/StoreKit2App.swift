@@ -260,16 +260,19 @@ public final class StoreKit2App: StoreKit2Client {
       guard let record = account.history.last(where: { $0.productId == productId && $0.isCancelled }) else {
         continue
       }
-      if isListening, let signed = sign(record) {
-        let handle = handle(of: record)
-        keep(
-          StoreKit2Update(
-            handle: handle, transactionId: record.transactionId, productId: productId, origin: .revocation,
-            verification: signed, date: store.clock.now))
-        report("updates", "revocation", "\(productId) \(record.transactionId) \(signed)")
-      }
+      revoked(record)
       if device.storage.lock(productId) { report("app", "revoke", "\(productId) locked") }
     }
+  }
+
+  /// A revoked transaction reaches the listener, with its revocation date.
+  func revoked(_ record: PurchaseRecord) {
+    guard device.api.usesStoreKit2, isListening, let signed = sign(record) else { return }
+    keep(
+      StoreKit2Update(
+        handle: handle(of: record), transactionId: record.transactionId, productId: record.productId,
+        origin: .revocation, verification: signed, date: store.clock.now))
+    report("updates", "revocation", "\(record.productId) \(record.transactionId) \(signed)")
   }
 
   /// A subscription stopped entitling: the app's entitlement check locks it.

@@ -15,10 +15,12 @@ public enum VerificationError: String, Hashable, Sendable, CaseIterable {
   /// A certificate of the chain was revoked.
   case revokedCertificate
 
-  /// The errors `unverified-next` can cause by damaging a real JWS (the other two need a device
-  /// or a revocation list storebench does not model).
+  /// The errors `unverified-next` can cause: four by damaging a real JWS so that the check fails;
+  /// `invalidDeviceVerification` by signing a device hash of another device, and
+  /// `revokedCertificate` as the check's outcome (storebench keeps no revocation list).
   public static let producible: [VerificationError] = [
     .invalidSignature, .invalidEncoding, .invalidCertificateChain, .missingRequiredProperties,
+    .invalidDeviceVerification, .revokedCertificate,
   ]
 
   /// The case a failed check of storebench's verifier stands for.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Store
 import Verifier
@@ -8,20 +9,90 @@ extension World {
   /// root at the clock's time, with the properties StoreKit requires. A damage armed with
   /// `unverified-next` on the device is applied to the token first, so the check genuinely fails.
   ///
-  /// - Returns: The compact JWS and what the check found.
+  /// - Parameters:
+  ///   - record: The history entry.
+  ///   - device: The device whose app gets it (its damages, its verifier).
+  ///   - adjust: A change made to the payload before it is signed (StoreBenchKit adds the device's
+  ///     verification values and dates the payload for the app's clock).
+  ///   - outcome: What a check of this transaction found when the app got it before (its purchase
+  ///     result, its update): the same damage is applied again. `nil` takes the device's next damage.
+  /// - Returns: The payload as signed, the compact JWS and what the check found.
   /// - Throws: ``SimulationError`` when the authority cannot be opened or signing fails.
   public func storeKit2Transaction(
-    _ record: PurchaseRecord, on device: Device
-  ) throws(SimulationError) -> (jws: String, verification: VerificationResult) {
+    _ record: PurchaseRecord, on device: Device,
+    adjusting adjust: (inout JWSTransactionDecodedPayload) -> Void = { _ in },
+    as outcome: VerificationResult? = nil
+  ) throws(SimulationError) -> SignedForDevice<JWSTransactionDecodedPayload> {
     var payload = SignedPayloadFactory(world: self).transaction(record)
-    let damage = device.storeKit2.takeDamage()
-    if damage == .missingRequiredProperties { payload.bundleId = nil }
-    let signer = try jwsSigner()
+    adjust(&payload)
+    let damage: VerificationError?
+    switch outcome {
+    case nil: damage = device.storeKit2.takeDamage()
+    case .verified?: damage = nil
+    case .unverified(let error)?: damage = error
+    }
+    switch damage {
+    case .missingRequiredProperties: payload.bundleId = nil
+    case .invalidDeviceVerification:
+      // Signed for another device: the hash is of another device's identifier.
+      payload.deviceVerification = Data(SHA384.hash(data: Data("another device".utf8))).base64EncodedString()
+    default: break
+    }
+    var signed = try signForDevice(payload, device, "transaction \(record.transactionId)", damage: damage)
+    if signed.verification == .verified,
+      payload.bundleId == nil || payload.productId == nil || payload.transactionId == nil
+    {
+      signed.verification = .unverified(.missingRequiredProperties)
+    }
+    return signed
+  }
+
+  /// Signs a subscription's renewal info as StoreKit 2 hands it to the app
+  /// (`Product.SubscriptionInfo.Status.renewalInfo`), and checks it as StoreKit does.
+  ///
+  /// - Parameters:
+  ///   - state: The subscription.
+  ///   - device: The device whose app gets it.
+  ///   - adjust: A change made to the payload before it is signed.
+  /// - Returns: The payload as signed, the compact JWS and what the check found.
+  /// - Throws: ``SimulationError`` when the authority cannot be opened or signing fails.
+  public func storeKit2RenewalInfo(
+    _ state: SubscriptionState, on device: Device,
+    adjusting adjust: (inout JWSRenewalInfoDecodedPayload) -> Void = { _ in }
+  ) throws(SimulationError) -> SignedForDevice<JWSRenewalInfoDecodedPayload> {
+    var payload = SignedPayloadFactory(world: self).renewalInfo(state)
+    adjust(&payload)
+    return try signForDevice(payload, device, "the renewal info of \(state.productId)", damage: nil)
+  }
+
+  /// Signs the app transaction of a device (`AppTransaction.shared`) and checks it as StoreKit
+  /// does, against the local root at the clock's time.
+  ///
+  /// - Parameters:
+  ///   - device: The device.
+  ///   - adjust: A change made to the payload before it is signed.
+  /// - Returns: The payload as signed, the compact JWS and what the check found.
+  /// - Throws: ``SimulationError`` when the authority cannot be opened or signing fails.
+  public func storeKit2AppTransaction(
+    on device: Device, adjusting adjust: (inout AppTransaction) -> Void = { _ in }
+  ) throws(SimulationError) -> SignedForDevice<AppTransaction> {
+    var payload = SignedPayloadFactory(world: self).appTransaction(for: device)
+    adjust(&payload)
+    return try signForDevice(payload, device, "the app transaction", damage: nil)
+  }
+
+  /// Signs a payload with the local authority, damages the token as armed, and verifies it
+  /// against the local root as the device's StoreKit does.
+  private func signForDevice<Payload: Encodable & Sendable>(
+    _ payload: Payload, _ device: Device, _ what: String, damage: VerificationError?
+  ) throws(SimulationError) -> SignedForDevice<Payload> {
     var token: String
     do {
-      token = try signer.sign(payload)
+      token = try jwsSigner().sign(payload)
+    } catch let error as SimulationError {
+      throw error
     } catch {
-      throw SimulationError(.signingFailed, "cannot sign transaction \(record.transactionId): \(error)")
+      throw SimulationError(.signingFailed, "cannot sign \(what): \(error)")
     }
     var validationTime = store.clock.now
     switch damage {
@@ -30,41 +101,18 @@ extension World {
     case .invalidCertificateChain: validationTime = .distantFuture
     default: break
     }
-    let verifier = device.storeKit2.verifier(of: try authority())
-    do {
-      let decoded = try verifier.verify(
-        token, as: JWSTransactionDecodedPayload.self, at: validationTime)
-      guard decoded.bundleId != nil, decoded.productId != nil, decoded.transactionId != nil else {
-        return (token, .unverified(.missingRequiredProperties))
-      }
-      return (token, .verified)
-    } catch {
-      return (token, .unverified(VerificationError(error)))
-    }
-  }
-
-  /// Signs the app transaction of a device (`AppTransaction.shared`) and checks it as StoreKit
-  /// does, against the local root at the clock's time.
-  ///
-  /// - Returns: The payload, the compact JWS and what the check found.
-  /// - Throws: ``SimulationError`` when the authority cannot be opened or signing fails.
-  public func storeKit2AppTransaction(
-    on device: Device
-  ) throws(SimulationError) -> (payload: AppTransaction, jws: String, verification: VerificationResult) {
-    let payload = SignedPayloadFactory(world: self).appTransaction(for: device)
-    let signer = try jwsSigner()
-    let token: String
-    do {
-      token = try signer.sign(payload)
-    } catch {
-      throw SimulationError(.signingFailed, "cannot sign the app transaction: \(error)")
+    // What the verifier cannot find by itself (no revocation list, no device identifier to hash)
+    // is the check's outcome as armed: the JWS is the one that would fail it.
+    if let damage, damage == .revokedCertificate || damage == .invalidDeviceVerification {
+      return SignedForDevice(payload: payload, jws: token, verification: .unverified(damage))
     }
     let verifier = device.storeKit2.verifier(of: try authority())
     do {
-      _ = try verifier.verify(token, at: store.clock.now)
-      return (payload, token, .verified)
+      _ = try verifier.verify(token, at: validationTime)
+      return SignedForDevice(payload: payload, jws: token, verification: .verified)
     } catch {
-      return (payload, token, .unverified(VerificationError(error)))
+      return SignedForDevice(
+        payload: payload, jws: token, verification: .unverified(VerificationError(error)))
     }
   }
 

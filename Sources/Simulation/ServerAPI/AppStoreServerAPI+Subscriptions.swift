@@ -29,7 +29,8 @@ extension AppStoreServerAPI {
         signedRenewalInfo: try context.sign(factory.renewalInfo(state), with: signer))
       data.append(
         SubscriptionGroupIdentifierItem(
-          subscriptionGroupIdentifier: SubscriptionGroupNumber.of(state.group), lastTransactions: [item]))
+          subscriptionGroupIdentifier: context.store.catalog.groupIdentifier(ofGroup: state.group),
+          lastTransactions: [item]))
     }
     return json(
       StatusResponse(

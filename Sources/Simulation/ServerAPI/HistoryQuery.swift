@@ -92,7 +92,7 @@ struct HistoryQuery {
     if !productTypes.isEmpty, !productTypes.contains(record.productType) { return false }
     if !groups.isEmpty {
       guard let group = catalog.product(record.productId)?.subscription?.group,
-        groups.contains(SubscriptionGroupNumber.of(group))
+        groups.contains(catalog.groupIdentifier(ofGroup: group))
       else { return false }
     }
     if let ownership, ownership != (record.isFamilyShared ? "FAMILY_SHARED" : "PURCHASED") { return false }

@@ -250,9 +250,7 @@ public struct VerifyReceiptService {
   /// `subscription_group_identifier` of a product, looked up in the catalog once per answer.
   private func groupNumber(of productId: String, found: inout [String: String?]) -> String? {
     if let number = found[productId] { return number }
-    let number = world.store.catalog.product(productId)?.subscription.map {
-      SubscriptionGroupNumber.of($0.group)
-    }
+    let number = world.store.catalog.product(productId)?.subscription?.groupIdentifier
     found[productId] = .some(number)
     return number
   }

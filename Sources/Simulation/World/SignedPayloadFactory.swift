@@ -16,7 +16,7 @@ public struct SignedPayloadFactory {
   private var store: Store { world.store }
 
   /// Apple's numeric storefront identifiers for the built-in storefronts.
-  static let storefrontIds: [String: String] = [
+  public static let storefrontIds: [String: String] = [
     "USA": "143441", "FRA": "143442", "DEU": "143443", "GBR": "143444", "ITA": "143450", "ESP": "143454",
     "CAN": "143455", "CHE": "143459", "AUS": "143460", "JPN": "143462", "CHN": "143465", "KOR": "143466",
     "IND": "143467", "BRA": "143503",
@@ -37,7 +37,7 @@ public struct SignedPayloadFactory {
       originalTransactionId: record.originalTransactionId, transactionId: record.transactionId,
       webOrderLineItemId: record.webOrderLineItemId, bundleId: store.catalog.bundleId,
       productId: record.productId,
-      subscriptionGroupIdentifier: product?.subscription.map { SubscriptionGroupNumber.of($0.group) },
+      subscriptionGroupIdentifier: product?.subscription?.groupIdentifier,
       purchaseDate: record.purchaseDate,
       originalPurchaseDate: record.originalPurchaseDate, expiresDate: record.expiresDate,
       quantity: record.quantity,
@@ -71,7 +71,8 @@ public struct SignedPayloadFactory {
     return payload
   }
 
-  /// A `JWSRenewalInfoDecodedPayload` for a subscription: with `appTransactionId`, the app account
+  /// A `JWSRenewalInfoDecodedPayload` for a subscription: `expirationIntent` 2 (billing error)
+  /// while Apple retries a failed renewal, with `appTransactionId`, the app account
   /// token of its current period, and the offer the next renewal is in (a promotional offer
   /// redeemed for it, or the current offer's periods left), whose price is then `renewalPrice`.
   public func renewalInfo(_ state: SubscriptionState) -> JWSRenewalInfoDecodedPayload {
@@ -87,7 +88,10 @@ public struct SignedPayloadFactory {
       renewalDate: state.isLive && state.isAutoRenewOn ? state.expiresDate : nil, currency: price?.currency,
       renewalPrice: price.map { Self.milliunits(next?.price ?? $0.amount) },
       appTransactionId: account?.appTransactionId)
-    payload.expirationIntent = state.expirationIntent
+    // While Apple retries a failed renewal (in the grace period too), the renewal info already
+    // says why the subscription would expire: a billing error.
+    payload.expirationIntent =
+      state.expirationIntent ?? (state.billingRetryStart != nil ? .billingError : nil)
     if state.billingRetryStart != nil { payload.isInBillingRetryPeriod = true }
     payload.gracePeriodExpiresDate = state.gracePeriodExpiresDate
     if let account {

@@ -325,6 +325,11 @@ public final class World: StoreListener {
     }
   }
 
+  /// A refunded consumable reaches the StoreKit 2 apps of every device signed in to the account.
+  public func store(_ store: Store, didRefundConsumable record: PurchaseRecord, for account: Account) {
+    for device in devices(of: account) { device.storeKit2.revoked(record) }
+  }
+
   /// A subscription that stopped entitling is found by the app's entitlement check on every device
   /// of the account.
   public func store(

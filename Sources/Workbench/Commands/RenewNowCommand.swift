@@ -4,7 +4,12 @@ import ArgumentParser
 struct RenewNowCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "renew-now",
-    abstract: "End the current period now and renew (like SKTestSession.forceRenewalOfSubscription).")
+    abstract: "End the current period now (like SKTestSession.forceRenewalOfSubscription).",
+    discussion: """
+      What follows is what follows any period's end: the subscription renews, or enters billing \
+      retry while renewals fail (`billing-retry on`), or expires when its auto-renew is off or a \
+      price increase still waits for the customer's consent.
+      """)
 
   @Argument(help: "An auto-renewable product of the group.", completion: .session(.autoRenewables))
   var productId: String

@@ -25,7 +25,8 @@ struct AppTransactionCommand: SessionCommand {
   func execute(in session: Session) throws {
     let call = action == "refresh" ? "AppTransaction.refresh()" : "AppTransaction.shared"
     guard session.storeKit2CallSucceeds(.appTransaction, call) else { return }
-    let (payload, _, verification) = try session.world.storeKit2AppTransaction(on: session.device)
+    let signed = try session.world.storeKit2AppTransaction(on: session.device)
+    let payload = signed.payload
     var words = [
       "bundleID \(payload.bundleId ?? "")", "appVersion \(payload.applicationVersion ?? "")",
       "originalAppVersion \(payload.originalApplicationVersion ?? "")",
@@ -34,7 +35,7 @@ struct AppTransactionCommand: SessionCommand {
     ]
     if let id = payload.appTransactionId { words.append("appTransactionID \(id)") }
     if let platform = payload.rawOriginalPlatform { words.append("originalPlatform \(platform)") }
-    words.append(verification.description)
+    words.append(signed.verification.description)
     session.print(
       "\(action == "refresh" ? "refreshed " : "")AppTransaction: " + words.joined(separator: ", "))
   }

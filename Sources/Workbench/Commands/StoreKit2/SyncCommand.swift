@@ -15,10 +15,8 @@ struct SyncCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     _ = try session.account
-    let device = session.device
-    session.world.refreshReceipt(of: device)
-    if device.api.usesStoreKit2 { device.storeKit2.checkEntitlements() }
-    let count = CurrentEntitlements.of(try session.account, at: session.world.store.clock.now).count
-    session.print("synced: \(count) entitlement\(count == 1 ? "" : "s"), a new receipt on \(device.name)")
+    let count = try session.world.sync(session.device)
+    session.print(
+      "synced: \(count) entitlement\(count == 1 ? "" : "s"), a new receipt on \(session.device.name)")
   }
 }

@@ -10,10 +10,10 @@ struct UnverifiedNextCommand: SessionCommand {
     discussion: """
       The damage is real and the check runs: invalidSignature changes the signature, invalidEncoding \
       breaks the payload's encoding, invalidCertificateChain checks the chain at a time it is not \
-      valid, missingRequiredProperties signs the payload without its bundleId. \
-      (invalidDeviceVerification and revokedCertificate need a device or a revocation list \
-      storebench does not model.) A correct app neither delivers nor finishes an unverified \
-      transaction.
+      valid, missingRequiredProperties signs the payload without its bundleId, \
+      invalidDeviceVerification signs the hash of another device's identifier. revokedCertificate \
+      is the check's outcome as armed (storebench keeps no revocation list). A correct app neither \
+      delivers nor finishes an unverified transaction.
       """)
 
   @Argument(

@@ -1,0 +1,176 @@
+import Catalog
+import Foundation
+import Queue
+import Simulation
+import Store
+
+/// What StoreKit's calls ask of the world: each answered by the rules the workbench's commands
+/// follow (`products`, `purchase`, `entitlements`, `subscription-status`, `sync`…), through the
+/// same model functions.
+extension Engine {
+  // MARK: Products and purchases
+
+  /// `Product.products(for:)`.
+  func products(for identifiers: [String]) throws -> [Product] {
+    if let error = failure(.products) { throw error }
+    guard !identifiers.isEmpty else { return [] }
+    return world.store.productsRequest(identifiers).products.compactMap { product($0.id) }
+  }
+
+  /// `product.purchase(options:)`.
+  func purchase(_ request: PurchaseRequest) throws -> Product.PurchaseResult {
+    guard (1...10).contains(request.quantity) else { throw Product.PurchaseError.invalidQuantity }
+    if request.backdate != nil || request.codeOfferReference != nil {
+      throw TestStoreError(
+        "the purchase options purchaseDate(_:renewalBehavior:) and codeOffer(referenceName:) are "
+          + "StoreKitTest's, for SKTestSession.buyProduct(identifier:options:), not product.purchase")
+    }
+    let app = device.storeKit2
+    let before = app.results.count
+    let askToBuy = world.store.isAskToBuyOn
+    if request.simulatesAskToBuy, world.environment == .sandbox { world.store.isAskToBuyOn = true }
+    defer { world.store.isAskToBuyOn = askToBuy }
+    do {
+      try step { () throws(QueueError) in
+        _ = try app.purchase(
+          request.productID, quantity: request.quantity,
+          appAccountToken: request.appAccountToken?.uuidString.lowercased(), offerId: request.offerID,
+          offerProof: request.offerProof, winBackOfferId: request.winBackOfferID)
+      }
+    } catch {
+      throw error.code == .invalidValue ? Product.PurchaseError.invalidQuantity : .purchaseNotAllowed
+    }
+    guard app.results.count > before, let result = app.results.last else {
+      throw Product.PurchaseError.productUnavailable
+    }
+    switch result {
+    case .success(_, let transactionID, let outcome):
+      guard let record = record(transactionID: transactionID) else {
+        throw Product.PurchaseError.productUnavailable
+      }
+      let transaction = transaction(record, as: outcome)
+      if quirks.purchasesAlsoReachUpdates { channels.transactions.publish(transaction) }
+      return .success(transaction)
+    case .userCancelled: return .userCancelled
+    case .pending: return .pending
+    case .failed(let name): throw simulatedErrors[.buy] ?? Self.storeKit2Error(named: name)
+    }
+  }
+
+  /// `transaction.finish()`: the device's unfinished transaction for it leaves the queue.
+  func finish(transactionID: UInt64) {
+    let unfinished = device.queue.transactions.first {
+      $0.record?.transactionNumber == transactionID && !$0.isFinished
+    }
+    guard let unfinished else { return }
+    step { try? device.queue.finish(unfinished) }
+  }
+
+  // MARK: Transactions
+
+  /// `Transaction.currentEntitlements`, or one product's.
+  func entitlements(productID: String?) -> [VerificationResult<Transaction>] {
+    guard let account = device.queue.account else { return [] }
+    return CurrentEntitlements.of(account, at: world.store.clock.now)
+      .filter { productID == nil || $0.productId == productID }.map { transaction($0) }
+  }
+
+  /// `Transaction.all`, or one product's.
+  func allTransactions(productID: String?) -> [VerificationResult<Transaction>] {
+    guard let account = device.queue.account else { return [] }
+    return CurrentEntitlements.allTransactions(of: account, productId: productID).map { transaction($0) }
+  }
+
+  /// `Transaction.unfinished`.
+  func unfinished() -> [VerificationResult<Transaction>] {
+    device.queue.transactions.filter { $0.state == .purchased && !$0.isFinished }
+      .compactMap { $0.record.flatMap { record(transactionID: $0.transactionId) } }.map { transaction($0) }
+  }
+
+  // MARK: Subscriptions
+
+  /// `isEligibleForIntroOffer(for:)`: the App Store's rule, once per group.
+  func isEligibleForIntroOffer(groupID: String) -> Bool {
+    if quirks.introOfferEligibilityIsCached, let answer = introOfferAnswers[groupID] { return answer }
+    guard let group = groupName(identifier: groupID), let account = device.queue.account else { return false }
+    let answer = world.store.isEligibleForIntroductoryOffer(group: group, account: account)
+    introOfferAnswers[groupID] = answer
+    return answer
+  }
+
+  /// `Product.SubscriptionInfo.status(for:)`: the customer's subscription in the group.
+  func statuses(groupID: String) throws -> [Product.SubscriptionInfo.Status] {
+    if let error = failure(.subscriptionStatus) { throw error }
+    guard let group = groupName(identifier: groupID), let account = device.queue.account,
+      let state = account.subscription(inGroup: group), let status = status(state, of: account)
+    else { return [] }
+    return [status]
+  }
+
+  /// `Product.SubscriptionInfo.status(transactionID:)`: the status of the subscription a
+  /// transaction belongs to.
+  func status(transactionID: UInt64) throws -> Product.SubscriptionInfo.Status? {
+    if let error = failure(.subscriptionStatus) { throw error }
+    guard let account = device.queue.account, let record = record(number: transactionID, in: account),
+      let group = world.store.catalog.product(record.productId)?.subscription?.group,
+      let state = account.subscription(inGroup: group),
+      state.originalTransactionNumber == record.originalTransactionNumber
+    else { return nil }
+    return status(state, of: account)
+  }
+
+  /// `Product.SubscriptionInfo.Status.all`: each group the customer subscribed in.
+  func allStatuses() -> [(groupID: String, statuses: [Product.SubscriptionInfo.Status])] {
+    guard let account = device.queue.account else { return [] }
+    return account.subscriptions.sorted { $0.key < $1.key }.compactMap { group, state in
+      status(state, of: account).map { (world.store.catalog.groupIdentifier(ofGroup: group), [$0]) }
+    }
+  }
+
+  // MARK: The App Store
+
+  /// `AppTransaction.shared`, or `refresh()`, which asks the App Store for a newly signed one.
+  func sharedAppTransaction(refresh: Bool) throws -> VerificationResult<AppTransaction> {
+    if let error = failure(.appTransaction) { throw error }
+    if refresh { signingDates[AppTransaction.presentedKey] = nil }
+    return try appTransaction()
+  }
+
+  /// `AppStore.sync()`: a new receipt, the app's entitlements checked again.
+  func sync() throws {
+    if let error = failure(.restore) { throw error }
+    try step { () throws(SimulationError) in _ = try world.sync(device) }
+  }
+
+  // MARK: Failures
+
+  /// The failure armed for a StoreKit call, if any (taken, as the call takes it): the error the
+  /// test gave, else the StoreKit 2 error of the armed code.
+  func failure(_ api: FaultPlan.API) -> (any Error)? {
+    guard let code = step({ world.store.faults.take(api) }) else { return nil }
+    return simulatedErrors[api] ?? Self.storeKit2Error(named: code.storeKit2Name)
+  }
+
+  /// A StoreKit 2 error by the name the world gives it (`Product.PurchaseError.purchaseNotAllowed`,
+  /// `StoreKitError.networkError`).
+  static func storeKit2Error(named name: String) -> any Error {
+    let parts = name.split(separator: ".")
+    let last = parts.last.map(String.init) ?? name
+    if parts.first == "Product", let error = purchaseErrors[last] { return error }
+    switch last {
+    case "userCancelled": return StoreKitError.userCancelled
+    case "networkError": return StoreKitError.networkError(URLError(.notConnectedToInternet))
+    case "notEntitled": return StoreKitError.notEntitled
+    case "notAvailableInStorefront": return StoreKitError.notAvailableInStorefront
+    case "unsupported": return StoreKitError.unsupported
+    default: return StoreKitError.unknown
+    }
+  }
+
+  private static let purchaseErrors: [String: Product.PurchaseError] = [
+    "invalidQuantity": .invalidQuantity, "productUnavailable": .productUnavailable,
+    "purchaseNotAllowed": .purchaseNotAllowed, "ineligibleForOffer": .ineligibleForOffer,
+    "invalidOfferIdentifier": .invalidOfferIdentifier, "invalidOfferPrice": .invalidOfferPrice,
+    "invalidOfferSignature": .invalidOfferSignature, "missingOfferParameters": .missingOfferParameters,
+  ]
+}
