@@ -214,9 +214,12 @@ extension Store {
     _ state: SubscriptionState, to product: Product, account: Account, offer: Offer?
   ) -> PurchaseRecord {
     state.phase = .expired(nil)
+    // A change of plan is no new subscription: the App Store gives no introductory offer to an
+    // upgrade, whatever `isEligibleForIntroOffer` says (Superwall-iOS PR #480 reports a customer
+    // charged at once for an upgrade the paywall had shown with a trial).
     return subscribe(
       to: product, account: account, continuing: state, offer: offer,
-      announcing: (offer == nil ? .didChangeRenewalPref : .offerRedeemed, .upgrade))
+      announcing: (offer == nil ? .didChangeRenewalPref : .offerRedeemed, .upgrade), introductoryOffer: false)
   }
 
   /// A promotional offer redeemed on an active subscription without an upgrade: it applies from the

@@ -66,8 +66,8 @@ import Verifier
     let weekly = try world.subscription("News")
     let proRenewal = data.renewals.first { $0.originalTransactionNumber == monthly.originalTransactionNumber }
     let newsRenewal = data.renewals.first { $0.originalTransactionNumber == weekly.originalTransactionNumber }
-    expectSame(proRenewal, monthly)
-    expectSame(newsRenewal, weekly)
+    expectSame(proRenewal, monthly, signed: false)
+    expectSame(newsRenewal, weekly, signed: false)
     #expect(proRenewal?.isAutoRenewOn == true && proRenewal?.isInBillingRetry == true)
     #expect(newsRenewal?.isAutoRenewOn == false && newsRenewal?.expirationIntent == .customerCancelled)
     #expect(data.notes.first?.hasPrefix("verifyReceipt answer, status 0, Sandbox: ") == true)

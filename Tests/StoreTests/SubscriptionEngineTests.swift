@@ -157,6 +157,15 @@ private final class Listener: StoreListener {
     #expect(listener.renewals.map(\.charged.amount) == [3])
   }
 
+  @Test func anUpgradeGetsNoIntroductoryOfferThoughTheCustomerNeverHadOne() throws {
+    _ = try buy("low.weekly")
+    #expect(store.isEligibleForIntroductoryOffer(group: "G", account: account), "no trial taken yet")
+    let upgrade = try buy("top.monthly")
+    #expect(!upgrade.isTrialPeriod && upgrade.offerKind == nil)
+    #expect(upgrade.charged.amount == 6, "a change of plan is charged in full at once")
+    #expect(store.isEligibleForIntroductoryOffer(group: "G", account: account), "the trial is still unused")
+  }
+
   @Test func aRefundRevokesTheSubscription() throws {
     let record = try buy("top.weekly")
     try store.refund(transactionNumber: record.transactionNumber, reason: .appIssue, account: account)

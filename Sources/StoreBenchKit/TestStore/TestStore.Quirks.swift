@@ -8,7 +8,8 @@ extension TestStore {
     /// places delivers twice. Off: only the purchase result carries it.
     public var purchasesAlsoReachUpdates = false
     /// `isEligibleForIntroOffer` keeps its first answer for a group while the app runs, even after
-    /// the customer redeemed the offer (StoreKit caches it; reported on iOS 15 and 16). Off: it
+    /// the customer redeemed the offer: an answer kept for the app's lifetime, as app teams report
+    /// (the one public trace found is an SDK's own cache, Superwall-iOS PR #480, 2026). Off: it
     /// answers from the App Store's records each time.
     public var introOfferEligibilityIsCached = false
 
