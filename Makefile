@@ -2,28 +2,21 @@
 SWIFT ?= swift
 BIN := .build/debug/storebench
 
-.PHONY: run test build build-tests deps unit-tests fuzz-replay example-tests script-tests acceptance-tests \
+.PHONY: run test build build-tests deps install unit-tests fuzz-replay example-tests script-tests acceptance-tests \
   fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs browser-tests release-tests
 
-# Installs what the build and the tests need when it is missing (Debian: libedit, tmux, strace, openssl,
-# and Chromium with its driver for the browser test of the page on `serve`).
+# Installs what the build and the tests need when it is missing: Debian's packages through apt-get
+# on Linux, Homebrew's on macOS, or says what to install (.ci/deps; `.ci/deps --dry-run` only says).
 deps:
-	@missing=""; \
-	[ -f /usr/include/histedit.h ] || missing="$$missing libedit-dev"; \
-	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
-	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
-	python3 -m venv --help >/dev/null 2>&1 || missing="$$missing python3-venv"; \
-	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	@bash .ci/deps
 
-build: deps
+# The debug binary, rebuilt only when a source, a resource or the manifest is newer than it.
+SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
+
+$(BIN): $(SOURCES)
 	$(SWIFT) build
+
+build: deps $(BIN)
 
 # The binary and every test target in one build, as `make test` needs them.
 build-tests: deps
@@ -31,6 +24,13 @@ build-tests: deps
 
 run: build
 	$(BIN)
+
+# storebench on your PATH: the release build in $(PREFIX)/lib/storebench, and $(PREFIX)/bin/storebench
+# to run it (PREFIX=/usr/local, or any other directory you can write to).
+PREFIX ?= $(HOME)/.local
+
+install: release
+	bash .ci/install .build/release "$(PREFIX)"
 
 # Tests use a certificate authority of their own, not the one in your data directory.
 test-ca := $(CURDIR)/.build/test-ca
@@ -115,6 +115,6 @@ bench: release
 
 # The HTTP server under wrk (installed here when missing; not part of `make test`).
 bench-serve: release
-	@command -v wrk >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk; }
+	@command -v wrk >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 || { echo "install wrk (brew install wrk)"; exit 1; }; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk; }
 	.build/release/storebench bench --only serve

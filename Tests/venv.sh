@@ -11,10 +11,18 @@ requirements=$1
 shift
 check="import $(IFS=,; echo "$*")"
 cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/storebench
-venv=$cache/venv-$(sha256sum <"$requirements" | cut -c1-16)
+# sha256sum on Linux, shasum on macOS.
+digest=$( (sha256sum 2>/dev/null || shasum -a 256) <"$requirements" | cut -c1-16)
+venv=$cache/venv-$digest
 mkdir -p "$cache"
-exec 9>"$venv.lock"
-flock 9
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$venv.lock"
+  flock 9
+else
+  # macOS has no flock: a directory made by one caller at a time is the lock.
+  until mkdir "$venv.lockdir" 2>/dev/null; do sleep 1; done
+  trap 'rmdir "$venv.lockdir"' EXIT
+fi
 if ! "$venv/bin/python" -c "$check" 2>/dev/null; then
   rm -rf "$venv"
   { python3 -m venv "$venv" && "$venv/bin/pip" install -q -r "$requirements"; } >"$venv.log" 2>&1
