@@ -48,9 +48,10 @@ public struct TextTimeline {
     min(boundary(date), columns - 1)
   }
 
-  /// The column a stretch ending at an instant stops before (``columns`` at the end).
+  /// The column a stretch ending at an instant stops before (``columns`` at the end). An instant
+  /// that falls on a column's edge belongs to that column, whatever the rounding of the division.
   private func boundary(_ date: Date) -> Int {
-    Int((timeline.position(of: date) * Double(columns)).rounded(.down))
+    Int((timeline.position(of: date) * Double(columns) + 1e-9).rounded(.down))
   }
 
   /// Words on lines no wider than the picture, the lines after the first indented.
