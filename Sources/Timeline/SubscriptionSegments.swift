@@ -1,14 +1,36 @@
 import Foundation
 import Store
 
-/// The bars of one subscription: each period, and between periods what the milestones say
-/// happened (a grace period and billing retry after a failed renewal, revocation after a refund,
-/// or a lapse).
+/// The bars of one subscription: each period, between periods what the milestones say happened (a
+/// grace period and billing retry after a failed renewal, revocation after a refund, or a lapse),
+/// and after the world's clock what the store has scheduled for a live subscription.
 struct SubscriptionSegments {
   /// The subscription's milestones, oldest first.
   let milestones: [Milestone]
-  /// The end of a grace period still running, from the subscription's state.
-  let graceUntil: Date?
+  /// The live subscription's schedule, when the last period is its current one.
+  let future: ScheduledFuture?
+  /// The world's clock: what lies after it is scheduled.
+  let now: Date
+  /// When each period renewed by a billing recovery was charged (`DID_RENEW/BILLING_RECOVERY`).
+  private let recoveries: [UInt64: Date]
+
+  init(milestones: [Milestone], future: ScheduledFuture?, now: Date) {
+    self.milestones = milestones
+    self.future = future
+    self.now = now
+    var recoveries: [UInt64: Date] = [:]
+    for milestone in milestones where milestone.kind == .notice(.didRenew, .billingRecovery) {
+      if let number = milestone.transactionNumber { recoveries[number] = milestone.time }
+    }
+    self.recoveries = recoveries
+  }
+
+  /// When a period was charged: its purchase date, or for a renewal recovered inside the grace
+  /// period (which keeps the renewal date, so its purchase date is the failed renewal's) the
+  /// instant billing recovered.
+  func chargeDate(of record: PurchaseRecord) -> Date {
+    max(recoveries[record.transactionNumber] ?? record.purchaseDate, record.purchaseDate)
+  }
 
   /// The segments of the periods, in time order, up to `end`.
   func segments(of periods: [PurchaseRecord], until end: Date) -> [TimelineSegment] {
@@ -21,35 +43,57 @@ struct SubscriptionSegments {
         periodEnd = min(cancelled, expires)
         revoked = !record.isUpgraded
       }
-      segments.append(
-        TimelineSegment(
-          kind: kind(of: record), start: record.purchaseDate, end: max(periodEnd, record.purchaseDate),
-          productId: record.productId, transactionNumber: record.transactionNumber))
-      let gapEnd = index + 1 < periods.count ? periods[index + 1].purchaseDate : end
-      guard gapEnd > periodEnd else { continue }
-      if revoked {
-        segments.append(
-          TimelineSegment(kind: .revoked, start: periodEnd, end: gapEnd, productId: record.productId))
-      } else {
-        segments += gap(
-          from: periodEnd, to: gapEnd, productId: record.productId, isLast: index == periods.count - 1)
+      segments.append(period(record, until: periodEnd))
+      if index + 1 < periods.count {
+        let next = chargeDate(of: periods[index + 1])
+        guard next > periodEnd else { continue }
+        segments +=
+          revoked
+          ? [TimelineSegment(kind: .revoked, start: periodEnd, end: next, productId: record.productId)]
+          : gap(from: periodEnd, to: next, productId: record.productId, graceUntil: nil)
+      } else if revoked {
+        if end > periodEnd {
+          segments.append(
+            TimelineSegment(kind: .revoked, start: periodEnd, end: end, productId: record.productId))
+        }
+      } else if let future {
+        let past = min(now, end)
+        if past > periodEnd {
+          segments += gap(
+            from: periodEnd, to: past, productId: record.productId,
+            graceUntil: future.state.gracePeriodExpiresDate)
+        }
+        if end > now { segments += future.segments(from: max(periodEnd, now), until: end) }
+      } else if end > periodEnd {
+        segments += gap(from: periodEnd, to: end, productId: record.productId, graceUntil: nil)
       }
     }
     return segments
   }
 
-  private func kind(of record: PurchaseRecord) -> TimelineSegment.Kind {
-    if record.isTrialPeriod { return .trial }
-    if record.offer != nil { return .offer }
-    if record.isInIntroOfferPeriod { return .intro }
-    return .regular
+  /// A period's bar: from its purchase date, or from the instant it was charged when billing
+  /// recovered inside the grace period (the bar before it is then that grace period).
+  private func period(_ record: PurchaseRecord, until periodEnd: Date) -> TimelineSegment {
+    let charged = chargeDate(of: record)
+    let note =
+      charged > record.purchaseDate
+      ? "billing recovered \(Timestamp.iso8601(charged)) inside the grace period; the renewal date stays \(Timestamp.iso8601(record.purchaseDate))"
+      : nil
+    return TimelineSegment(
+      kind: .period(
+        isTrial: record.isTrialPeriod, hasOffer: record.offer != nil, isIntro: record.isInIntroOfferPeriod),
+      start: charged, end: max(periodEnd, charged), productId: record.productId,
+      transactionNumber: record.transactionNumber, note: note)
   }
 
   /// What lay between a period's end and the next period (or the end of the picture): grace and
-  /// billing retry when a renewal failed there, then a lapse.
+  /// billing retry when a renewal failed there, until billing recovered or the subscription
+  /// lapsed, then a lapse.
   ///
-  /// The subscription's running grace period (``graceUntil``) applies only after its last period.
-  private func gap(from start: Date, to end: Date, productId: String, isLast: Bool) -> [TimelineSegment] {
+  /// - Parameter graceUntil: the end of the grace period of billing retry still running, which no
+  ///   milestone tells yet; `nil` for an episode that is over.
+  private func gap(from start: Date, to end: Date, productId: String, graceUntil: Date?) -> [TimelineSegment]
+  {
     guard
       let failure = milestones.first(where: {
         $0.time >= start && $0.time < end && $0.kind.isNotice(.didFailToRenew)
@@ -75,6 +119,17 @@ struct SubscriptionSegments {
 
   private func firstTime(of kind: ServerEvent.Kind, after start: Date, before end: Date) -> Date? {
     milestones.first { $0.time > start && $0.time <= end && $0.kind.isNotice(kind) }?.time
+  }
+}
+
+extension TimelineSegment.Kind {
+  /// The kind of a period: a free trial, an offer other than an introductory one, a paid
+  /// introductory offer, or the regular price (a record's flags, or the offer a period will be in).
+  static func period(isTrial: Bool, hasOffer: Bool, isIntro: Bool) -> Self {
+    if isTrial { return .trial }
+    if hasOffer { return .offer }
+    if isIntro { return .intro }
+    return .regular
   }
 }
 

@@ -1,8 +1,10 @@
 import Foundation
 import Store
 
-/// A ``Timeline`` as lines of text for a terminal or a transcript: a date axis, then per row its
-/// plans, its bars and two lines of markers (what happened, and notifications), then a legend.
+/// A ``Timeline`` as lines of text for a terminal or a transcript: a date axis (with `|` at the
+/// world's clock when the picture goes past it), then per row its plans, its bars (what is
+/// scheduled in lighter marks) and two lines of markers (what happened, and notifications), then a
+/// legend.
 public struct TextTimeline {
   /// The width of the names in front of each line.
   static let gutter = 10
@@ -48,9 +50,10 @@ public struct TextTimeline {
     min(boundary(date), columns - 1)
   }
 
-  /// The column a stretch ending at an instant stops before (``columns`` at the end).
+  /// The column a stretch ending at an instant stops before (``columns`` at the end). An instant
+  /// that falls on a column's edge belongs to that column, whatever the rounding of the division.
   private func boundary(_ date: Date) -> Int {
-    Int((timeline.position(of: date) * Double(columns)).rounded(.down))
+    Int((timeline.position(of: date) * Double(columns) + 1e-9).rounded(.down))
   }
 
   /// Words on lines no wider than the picture, the lines after the first indented.
@@ -88,14 +91,20 @@ public struct TextTimeline {
       labels.replaceSubrange(at..<(at + label.count), with: label)
       free = at + label.count + 1
     }
+    if showsNow { ticks[column(timeline.now)] = "|" }
     return [labeled("", String(labels)), labeled("", String(ticks))]
   }
+
+  /// Whether the picture goes on past the world's clock, so that the axis marks it.
+  private var showsNow: Bool { timeline.now >= timeline.start && timeline.now < timeline.end }
 
   // MARK: Rows
 
   private func lines(of row: TimelineRow) -> [String] {
     var lines = wrapped(row.title)
-    if !row.plans.isEmpty { lines.append(labeled("  plan", plans(of: row))) }
+    for (index, line) in plans(of: row).enumerated() {
+      lines.append(labeled(index == 0 ? "  plan" : "", line))
+    }
     if case .subscription = row.subject { lines.append(labeled("  status", bars(of: row))) }
     for (lane, name) in [(TimelineMarker.Lane.events, "  events"), (.server, "  server")] {
       let markers = row.markers.filter { $0.kind.lane == lane }
@@ -104,29 +113,27 @@ public struct TextTimeline {
     return lines
   }
 
-  /// Each product's name where the row changes to it, cut short before the next.
-  private func plans(of row: TimelineRow) -> String {
-    var text = [Character](repeating: " ", count: columns)
-    let starts = row.plans.map { column($0.time) }
-    for (index, plan) in row.plans.enumerated() {
-      let at = starts[index]
-      let limit = min(index + 1 < starts.count ? starts[index + 1] - 1 : columns, columns)
-      let name = Array(plan.productId.prefix(max(limit - at, 0)))
-      guard !name.isEmpty else { continue }
-      text.replaceSubrange(at..<(at + name.count), with: name)
+  /// Each product's name where the row changes to it, on as many lines as the names need
+  /// (``PlanLabels``).
+  private func plans(of row: TimelineRow) -> [String] {
+    let layout = PlanLabels(
+      row.plans.map { (column($0.time), $0.productId) }, width: columns, ellipsis: glyphs.ellipsis)
+    var lines = [[Character]](repeating: [Character](repeating: " ", count: columns), count: layout.lineCount)
+    for label in layout.labels {
+      lines[label.line].replaceSubrange(label.column..<(label.column + label.text.count), with: label.text)
     }
-    return String(text)
+    return lines.map { String($0) }
   }
 
   private func bars(of row: TimelineRow) -> String {
-    var cells = [TimelineSegment.Kind?](repeating: nil, count: columns)
+    var cells = [TimelineSegment.Look?](repeating: nil, count: columns)
     for segment in row.segments {
       let from = column(segment.start)
       let to = max(boundary(segment.end), from + 1)
-      for index in from..<min(to, columns) { cells[index] = segment.kind }
+      for index in from..<min(to, columns) { cells[index] = segment.look }
     }
-    return runs(cells) { kind in
-      kind.map { (String(glyphs.bar($0)), glyphs.color($0)) } ?? (" ", nil)
+    return runs(cells) { look in
+      look.map { (String(glyphs.bar($0)), glyphs.color($0)) } ?? (" ", nil)
     }
   }
 
@@ -166,15 +173,15 @@ public struct TextTimeline {
   // MARK: Legend
 
   private func legend() -> [String] {
-    let segments = Set(timeline.rows.flatMap { $0.segments.map(\.kind) })
+    let segments = Set(timeline.rows.flatMap { $0.segments.map(\.look) })
     let markers = Set(timeline.rows.flatMap { $0.markers.map(\.kind) })
     let entries =
-      TimelineSegment.Kind.allCases.filter(segments.contains).map {
+      TimelineSegment.Look.all.filter(segments.contains).map {
         glyphs.paint(String(glyphs.bar($0)), glyphs.color($0)) + " " + $0.label
       }
       + TimelineMarker.Kind.allCases.filter(markers.contains).map {
         glyphs.paint(String(glyphs.marker($0)), glyphs.color($0)) + " " + $0.label
-      }
+      } + (showsNow ? ["| now"] : [])
     var lines: [String] = []
     var line = ""
     var visible = 0

@@ -21,16 +21,19 @@ public struct TimelineBuilder {
   }
 
   /// The timeline the query asks for.
+  ///
+  /// Without `to`, it ends at the world's clock, or later where a current period runs on past it
+  /// (so that a purchase made now shows its whole first period).
   public func timeline(for query: TimelineQuery) -> Timeline {
     let now = store.clock.now
     let accounts =
       query.account.map { name in store.account(named: name).map { [$0] } ?? [] } ?? store.allAccounts
-    let end = query.to ?? now
-    var rows: [TimelineRow] = []
-    for account in accounts {
-      rows += subscriptionRows(of: account, until: end) + oneTimeRows(of: account)
+    var end = query.to ?? now
+    var rows = self.rows(of: accounts, subject: query.subject, until: end)
+    if query.to == nil, let latest = rows.flatMap({ $0.segments.map(\.end) }).max(), latest > end {
+      end = latest
+      rows = self.rows(of: accounts, subject: query.subject, until: end)
     }
-    rows = rows.compactMap { filtered($0, by: query.subject) }
     let earliest = rows.flatMap { row in row.segments.map(\.start) + row.markers.map(\.time) }.min()
     var start = query.from ?? earliest ?? now
     if start >= end { start = end.addingTimeInterval(-86_400) }
@@ -40,6 +43,16 @@ public struct TimelineBuilder {
     return Timeline(
       title: "\(customers), catalog of \(store.catalog.bundleId)", start: start, end: end, now: now,
       rows: rows)
+  }
+
+  /// The accounts' rows the subject wants, drawn up to `end`.
+  private func rows(of accounts: [Account], subject: TimelineQuery.Subject, until end: Date) -> [TimelineRow]
+  {
+    accounts.flatMap { account in
+      (subscriptionRows(of: account, until: end) + oneTimeRows(of: account)).compactMap {
+        filtered($0, by: subject)
+      }
+    }
   }
 
   // MARK: Rows
@@ -63,15 +76,22 @@ public struct TimelineBuilder {
         self.group(of: $0.productId) == group
       }
       let state = account.subscription(inGroup: group)
+      let isCurrent = state.map {
+        $0.isLive && account.history[$0.latestIndex].transactionNumber == periods.last?.transactionNumber
+      }
       var row = TimelineRow(
         account: account.name, subject: .subscription(group: group),
         originalTransactionNumber: periods.first?.originalTransactionNumber,
         isFamilyShared: periods.contains(where: \.isFamilyShared))
-      row.segments = SubscriptionSegments(milestones: milestones, graceUntil: state?.gracePeriodExpiresDate)
-        .segments(of: periods, until: end)
-      row.plans = plans(of: periods)
+      let bars = SubscriptionSegments(
+        milestones: milestones,
+        future: isCurrent == true ? state.map { ScheduledFuture(store: store, state: $0) } : nil,
+        now: store.clock.now)
+      row.segments = bars.segments(of: periods, until: end)
+      row.plans = plans(of: row.segments)
       row.markers =
-        recordMarkers(of: periods) + milestoneMarkers(milestones)
+        recordMarkers(of: periods, chargeDate: bars.chargeDate(of:)) + milestoneMarkers(milestones)
+        + planChangeMarkers(milestones, periods: periods, state: state)
         + notificationMarkers(account: account.name, transactions: Set(periods.map(\.transactionNumber)))
       row.markers.sort { ($0.time, $0.kind.rank) < ($1.time, $1.kind.rank) }
       return row
@@ -88,40 +108,50 @@ public struct TimelineBuilder {
     guard !records.isEmpty || !milestones.isEmpty else { return [] }
     var row = TimelineRow(account: account.name, subject: .oneTimePurchases)
     row.markers =
-      recordMarkers(of: records) + milestoneMarkers(milestones)
+      recordMarkers(of: records, chargeDate: \.purchaseDate) + milestoneMarkers(milestones)
       + notificationMarkers(account: account.name, transactions: Set(records.map(\.transactionNumber)))
     row.markers.sort { ($0.time, $0.kind.rank) < ($1.time, $1.kind.rank) }
     return [row]
   }
 
-  /// Where the product changes: the first period's product, then each period on another.
-  private func plans(of periods: [PurchaseRecord]) -> [TimelinePlan] {
+  /// Where the product changes: the first period's product, then each period (happened or
+  /// scheduled) on another, from where its bar starts.
+  private func plans(of segments: [TimelineSegment]) -> [TimelinePlan] {
     var plans: [TimelinePlan] = []
-    for record in periods where plans.last?.productId != record.productId {
-      plans.append(TimelinePlan(time: record.purchaseDate, productId: record.productId))
+    for segment in segments where segment.kind.isPeriod && plans.last?.productId != segment.productId {
+      plans.append(
+        TimelinePlan(time: segment.start, productId: segment.productId, isScheduled: segment.isScheduled))
     }
     return plans
   }
 
   // MARK: Markers
 
-  private func recordMarkers(of records: [PurchaseRecord]) -> [TimelineMarker] {
+  /// The charges, offers and refunds the records tell, each charge at the instant it was made
+  /// (`chargeDate`: a renewal recovered inside the grace period was charged after its renewal date).
+  private func recordMarkers(
+    of records: [PurchaseRecord], chargeDate: (PurchaseRecord) -> Date
+  ) -> [TimelineMarker] {
     var markers: [TimelineMarker] = []
     var previousOffer: OfferReference?
     for record in records {
       let number = record.transactionNumber
+      let charged = chargeDate(record)
       if record.charged.amount > 0 {
+        let recovery =
+          charged > record.purchaseDate
+          ? " on billing recovery, renewal date \(Timestamp.iso8601(record.purchaseDate))" : ""
         markers.append(
           TimelineMarker(
-            time: record.purchaseDate, kind: .charge,
+            time: charged, kind: .charge,
             detail:
-              "\(record.reason == .renewal ? "renewed" : "charged") \(record.charged) for \(record.productId) (\(number))",
+              "\(record.reason == .renewal ? "renewed" : "charged") \(record.charged) for \(record.productId) (\(number))\(recovery)",
             transactionNumber: number))
       }
       if let offer = record.offer, offer != previousOffer {
         markers.append(
           TimelineMarker(
-            time: record.purchaseDate, kind: .offer,
+            time: charged, kind: .offer,
             detail: "\(offer.kind.rawValue) offer \(offer.id) redeemed",
             transactionNumber: number))
       }
@@ -146,7 +176,8 @@ public struct TimelineBuilder {
     }
   }
 
-  /// The marker a milestone is drawn as; `nil` for those the records or bars already show.
+  /// The marker a milestone is drawn as; `nil` for those the records or bars already show, and for
+  /// changes of plan (``planChangeMarkers(_:periods:state:)`` names them).
   private func markerKind(of kind: Milestone.Kind) -> TimelineMarker.Kind? {
     switch kind {
     case .refundRequested: return .refundRequest
@@ -156,12 +187,19 @@ public struct TimelineBuilder {
       case (.refundDeclined, _): return .refundDeclined
       case (.priceIncrease, .accepted): return .priceConsent
       case (.priceIncrease, _): return .priceIncrease
-      case (.didChangeRenewalPref, .upgrade): return .upgrade
-      case (.didChangeRenewalPref, _): return .downgrade
       case (.didChangeRenewalStatus, _): return .autoRenew
       case (.offerRedeemed, _): return .offer
       default: return nil
       }
+    }
+  }
+
+  /// The changes of plan, each named from its two products (see ``PlanChange``).
+  private func planChangeMarkers(
+    _ milestones: [Milestone], periods: [PurchaseRecord], state: SubscriptionState?
+  ) -> [TimelineMarker] {
+    PlanChange.changes(in: milestones, periods: periods, state: state, now: store.clock.now).map {
+      $0.marker(in: store.catalog)
     }
   }
 
@@ -228,7 +266,10 @@ public struct TimelineBuilder {
     row.markers = row.markers.filter { $0.time >= start && $0.time <= end }
     let firstPlan = row.plans.last { $0.time <= start }
     row.plans = row.plans.filter { $0.time > start && $0.time <= end }
-    if let firstPlan { row.plans.insert(TimelinePlan(time: start, productId: firstPlan.productId), at: 0) }
+    if let firstPlan {
+      row.plans.insert(
+        TimelinePlan(time: start, productId: firstPlan.productId, isScheduled: firstPlan.isScheduled), at: 0)
+    }
     return row
   }
 }

@@ -15,8 +15,26 @@ public struct TimelineGlyphs: Hashable, Sendable {
     self.usesColor = usesColor
   }
 
-  /// The character a segment's columns are filled with.
-  public func bar(_ kind: TimelineSegment.Kind) -> Character {
+  /// The character a segment's columns are filled with: a block or a letter for what happened, a
+  /// lighter ASCII mark (in both sets) for what is scheduled.
+  public func bar(_ look: TimelineSegment.Look) -> Character {
+    look.isScheduled ? scheduledBar(look.kind) : bar(look.kind)
+  }
+
+  private func scheduledBar(_ kind: TimelineSegment.Kind) -> Character {
+    switch kind {
+    case .trial: "t"
+    case .intro: "i"
+    case .offer: "o"
+    case .regular: "-"
+    case .grace: ":"
+    case .billingRetry: "_"
+    case .expired: ","
+    case .revoked: "#"
+    }
+  }
+
+  private func bar(_ kind: TimelineSegment.Kind) -> Character {
     switch kind {
     case .trial: usesUnicode ? "░" : "T"
     case .intro: usesUnicode ? "▒" : "I"
@@ -42,14 +60,21 @@ public struct TimelineGlyphs: Hashable, Sendable {
     case .offer: "*"
     case .upgrade: "^"
     case .downgrade: "v"
+    case .crossgrade: ">"
+    case .planChangeCancelled: "<"
+    case .planChange: "%"
     case .autoRenew: "~"
     case .notificationDelivered: "N"
     case .notificationFailed: "x"
     }
   }
 
-  /// The ANSI colour of a segment (an SGR parameter).
-  func color(_ kind: TimelineSegment.Kind) -> String {
+  /// The ANSI colour of a segment (SGR parameters): faint when it is scheduled.
+  func color(_ look: TimelineSegment.Look) -> String {
+    look.isScheduled ? "2;" + color(look.kind) : color(look.kind)
+  }
+
+  private func color(_ kind: TimelineSegment.Kind) -> String {
     switch kind {
     case .trial: "36"
     case .intro: "34"
@@ -68,10 +93,13 @@ public struct TimelineGlyphs: Hashable, Sendable {
     case .charge, .notificationDelivered: "32"
     case .refund, .refundDeclined, .notificationFailed: "31"
     case .refundRequest, .priceIncrease, .autoRenew: "33"
-    case .priceConsent, .askToBuy, .upgrade, .downgrade: "36"
+    case .priceConsent, .askToBuy, .upgrade, .downgrade, .crossgrade, .planChangeCancelled, .planChange: "36"
     case .offer: "35"
     }
   }
+
+  /// What stands for the end of a shortened name: `…`, or `...` in ASCII.
+  public var ellipsis: String { usesUnicode ? "…" : "..." }
 
   /// Text in a colour, or as it is without colour.
   func paint(_ text: String, _ color: String) -> String {

@@ -18,10 +18,18 @@ public struct TimelineMarker: Hashable, Sendable {
     case askToBuy = "ask-to-buy"
     /// An offer was redeemed (promotional, offer code, win-back).
     case offer
-    /// An upgrade to a higher level.
+    /// An upgrade: to a product of a higher level, taking effect at once.
     case upgrade
-    /// A downgrade or crossgrade, taking effect at the next renewal.
+    /// A downgrade: to a product of a lower level, taking effect at the next renewal.
     case downgrade
+    /// A crossgrade: to another product of the same level, at once when its duration is the same,
+    /// at the next renewal otherwise.
+    case crossgrade
+    /// A pending downgrade or crossgrade was cancelled: the current product renews.
+    case planChangeCancelled = "plan-change-cancelled"
+    /// A change of plan the timeline cannot name: a product the catalog does not know, or a
+    /// pending change replaced by another before it took effect.
+    case planChange = "plan-change"
     /// Auto-renew was turned off or on.
     case autoRenew = "auto-renew"
     /// The store charged the customer (a purchase or renewal).
@@ -49,6 +57,9 @@ public struct TimelineMarker: Hashable, Sendable {
       case .offer: "offer redeemed"
       case .upgrade: "upgrade"
       case .downgrade: "downgrade"
+      case .crossgrade: "crossgrade"
+      case .planChangeCancelled: "plan change cancelled"
+      case .planChange: "plan change"
       case .autoRenew: "auto-renew changed"
       case .notificationDelivered: "notification delivered"
       case .notificationFailed: "attempt failed"

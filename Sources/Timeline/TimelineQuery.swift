@@ -21,7 +21,8 @@ public struct TimelineQuery: Hashable, Sendable {
   public var account: String?
   /// The first instant drawn; the first purchase's time when `nil`.
   public var from: Date?
-  /// The last instant drawn; the world's clock when `nil`.
+  /// The last instant drawn; when `nil`, the world's clock, or the end of a current period that runs
+  /// on past it.
   public var to: Date?
 
   /// Creates a query.

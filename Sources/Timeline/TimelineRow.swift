@@ -19,9 +19,10 @@ public struct TimelineRow: Hashable, Sendable {
   public var originalTransactionNumber: UInt64?
   /// Whether a family member shares the purchase with this account.
   public var isFamilyShared: Bool
-  /// The periods and what lay between them, in time order.
+  /// The periods and what lay between them, then what is scheduled, in time order.
   public var segments: [TimelineSegment]
-  /// Where the product changes (the first purchase, an upgrade, a downgrade): each with its time.
+  /// Where the product changes (the first purchase, an upgrade, a downgrade, a crossgrade, one
+  /// scheduled): each with its time.
   public var plans: [TimelinePlan]
   /// What happened, in time order.
   public var markers: [TimelineMarker]
@@ -58,10 +59,13 @@ public struct TimelinePlan: Hashable, Sendable {
   public var time: Date
   /// The product.
   public var productId: String
+  /// Whether the change is scheduled (a pending downgrade or crossgrade at the next renewal).
+  public var isScheduled: Bool
 
   /// Creates a plan change.
-  public init(time: Date, productId: String) {
+  public init(time: Date, productId: String, isScheduled: Bool = false) {
     self.time = time
     self.productId = productId
+    self.isScheduled = isScheduled
   }
 }

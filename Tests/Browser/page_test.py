@@ -3,7 +3,8 @@ and chromedriver).
 
 It starts the prompt with a catalog whose product is named `<img src=x onerror=alert(1)>`, sets a
 world up, starts `serve start`, then drives the page: every transaction is a row with its id, the
-timeline is drawn, the product's name shows as text, action buttons (refund, renew, expire,
+timeline is drawn (its dates whole inside the picture, its plans' names whole and apart, the
+current period drawn past the clock's line), the product's name shows as text, action buttons (refund, renew, expire,
 approve) change the world as the App Store Server API then reports it, a command typed at the
 prompt shows in the page within 2 seconds, a POST without the page's token changes nothing, and
 the clicks are in the prompt's recording. Screenshots go to the output folder (first argument).
@@ -14,6 +15,7 @@ import json
 import os
 import shutil
 import queue
+import re
 import subprocess
 import sys
 import tempfile
@@ -169,6 +171,46 @@ def click(driver, selector):
     raise AssertionError(f"cannot click {selector}: the page keeps changing")
 
 
+def timeline_texts(driver, selector):
+    """The timeline's texts matching a selector, as the browser lays them out: text, product, box."""
+    return driver.execute_script(
+        "const svg = document.querySelector('.timeline svg');"
+        "return [...svg.querySelectorAll(arguments[0])].map(t => { const b = t.getBBox();"
+        " return {text: t.firstChild.nodeValue, product: t.dataset.productId || null,"
+        " left: b.x, right: b.x + b.width, y: b.y, width: svg.viewBox.baseVal.width}; });", selector)
+
+
+def check_timeline_labels(driver, current_period=True):
+    """The axis's dates are whole dates inside the picture, apart from each other; the plans' names
+    are whole (or end with an ellipsis) and do not overlap; with a current period, it runs past the
+    clock's line."""
+    ticks = timeline_texts(driver, ".tl-tick text")
+    date = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2} \d{2}:\d{2}")
+    check(len(ticks) >= 2 and all(date.fullmatch(t["text"]) for t in ticks),
+          f"the timeline's ticks read as dates: {[t['text'] for t in ticks]}")
+    inside = all(t["left"] >= 0 and t["right"] <= t["width"] for t in ticks)
+    apart = all(a["right"] <= b["left"] for a, b in zip(ticks, ticks[1:]))
+    check(inside and apart, "the timeline's dates lie whole inside the picture, apart: "
+          + ", ".join(f"{t['text']} {t['left']:.0f}-{t['right']:.0f}" for t in ticks))
+    plans = timeline_texts(driver, "text.tl-plan")
+    whole = all(p["text"] == p["product"] or (p["text"].endswith("…") and p["product"].startswith(p["text"][:-1]))
+                for p in plans)
+    lines = {}
+    for plan in plans:
+        lines.setdefault(round(plan["y"]), []).append(plan)
+    separate = all(a["right"] <= b["left"] for line in lines.values()
+                   for a, b in zip(sorted(line, key=lambda p: p["left"]), sorted(line, key=lambda p: p["left"])[1:]))
+    check(plans and whole and separate, f"the timeline's plans are named whole and apart: {[p['text'] for p in plans]}")
+    if not current_period:
+        return
+    now = driver.execute_script(
+        "const svg = document.querySelector('.timeline svg'); const line = svg.querySelector('line.tl-now');"
+        "const bars = [...svg.querySelectorAll('rect.tl-period')].map(r => r.x.baseVal.value + r.width.baseVal.value);"
+        "return {now: line ? line.x1.baseVal.value : null, end: Math.max(...bars)};")
+    check(now["now"] is not None and now["end"] > now["now"],
+          f"the current period is drawn past the clock's line (ends at {now['end']:.0f}, now at {now['now']})")
+
+
 def waiter(driver, seconds=10):
     return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
 
@@ -206,6 +248,7 @@ def main():
         check(known <= shown, f"the page lists every transaction by id ({len(shown)} rows, {len(known)} from the API)")
         bars = driver.find_elements(By.CSS_SELECTOR, ".timeline svg rect.tl-period")
         check(len(bars) >= 2, f"the timeline is drawn ({len(bars)} period bars)")
+        check_timeline_labels(driver)
         title = text(driver, 'tr[data-product-id="coins.100"] td.title')
         check(title == XSS_NAME, f"the product's name shows as text: {title!r}")
         check(not driver.find_elements(By.CSS_SELECTOR, 'img[src="x"]'), "no <img> element was injected")
@@ -253,6 +296,12 @@ def main():
         waiter(driver, 5).until(lambda d: text(d, "#clock") not in (None, clock))
         elapsed = time.monotonic() - started
         check(elapsed < 2, f"the prompt's advance-clock showed in the page after {elapsed:.2f} s")
+
+        # Months on the axis: the first tick is the picture's first instant, its date still whole.
+        clock = text(driver, "#clock")
+        prompt.run("advance-clock 3mo")
+        waiter(driver, 5).until(lambda d: text(d, "#clock") not in (None, clock))
+        check_timeline_labels(driver, current_period=False)
 
         # Without the page's token, an action is refused and changes nothing.
         request = urllib.request.Request(base + "/actions", data=b"action=billing-fix&token=wrong",

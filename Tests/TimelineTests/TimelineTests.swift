@@ -5,20 +5,11 @@ import Timeline
 
 @testable import Workbench
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// The timeline drawn from a world: its model, its text (width, glyphs) and its SVG (well-formed
 /// XML, one bar per period, the dates on the axis, values escaped).
 @Suite struct TimelineTests {
-  /// A world after the lines have run, and the timeline of everything in it.
   private func timeline(_ lines: [String], query: TimelineQuery = TimelineQuery()) throws -> Timeline {
-    let session = Session(
-      catalog: try CatalogLocator.builtIn(), catalogSource: CatalogLocator.builtInName,
-      output: .collecting(into: Transcript()))
-    for line in lines { #expect(Interpreter.run(line: line, in: session) == .succeeded, "\(line)") }
-    return TimelineBuilder(world: session.world).timeline(for: query)
+    try TimelineWorld(lines).timeline(query)
   }
 
   static let year = [
@@ -71,11 +62,7 @@ import Timeline
 
   @Test func svgIsWellFormedWithABarPerPeriodAndDatesOnTheAxis() throws {
     let timeline = try timeline(Self.year)
-    let svg = SVGTimeline(timeline).document
-    let reader = SVGReader()
-    let parser = XMLParser(data: Data(svg.utf8))
-    parser.delegate = reader
-    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    let reader = try SVGReader(SVGTimeline(timeline).document)
     let periods = timeline.rows[0].segments.filter(\.kind.isPeriod)
     let bars = reader.elements.filter {
       $0.name == "rect" && ($0.attributes["class"] ?? "").contains("tl-period")
@@ -102,10 +89,7 @@ import Timeline
       ])
     let svg = SVGTimeline(timeline).document
     #expect(!svg.contains("<img") && !svg.contains("<script>") && !svg.contains("a<b"))
-    let reader = SVGReader()
-    let parser = XMLParser(data: Data(svg.utf8))
-    parser.delegate = reader
-    #expect(parser.parse())
+    let reader = try SVGReader(svg)
     #expect(reader.text.contains("<img src=x onerror=alert(1)> & \"friends\""))
   }
 
@@ -133,27 +117,5 @@ import Timeline
   @Test func anEmptyWorldSaysSo() throws {
     let lines = TextTimeline(try timeline([]), width: 80).lines
     #expect(lines.last == "no purchases to draw")
-  }
-}
-
-/// Collects every element and all text of an XML document.
-private final class SVGReader: NSObject, XMLParserDelegate {
-  struct Element {
-    var name: String
-    var attributes: [String: String]
-  }
-
-  var elements: [Element] = []
-  var text = ""
-
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    elements.append(Element(name: elementName, attributes: attributes))
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    text += string
   }
 }

@@ -11,18 +11,23 @@ struct TimelineCommand: SessionCommand {
     abstract:
       "Draw the purchases over virtual time: periods as bars, charges, refunds and notifications as marks.",
     discussion: """
-      One row per subscription of each account (its group; an upgrade or downgrade changes the \
-      row's label) and one for an account's one-time purchases. Bars: trial, intro offer, offer, \
-      paid, grace period, billing retry, expired, revoked. Marks: charges, refunds, refund \
-      requests, price increases and consent, Ask to Buy, offers redeemed, upgrades, auto-renew \
-      changes, and each notification attempt (delivered or failed). A legend follows. \
-      SUBJECT narrows it to a product's subscription (or one-time purchases), a subscription \
-      group, or the subscription a transaction belongs to. It spans the first purchase to now \
-      unless --from and --to say otherwise. It fits the terminal's width (80 columns when output \
-      is not a terminal, or --width N); bars are Unicode blocks in colour on a UTF-8 terminal, \
-      plain ASCII elsewhere or with --ascii, and colourless with NO_COLOR. --svg FILE writes the \
-      same picture as a standalone SVG (dates on an axis, a title naming the customers and the \
-      catalog) instead of printing it.
+      One row per subscription of each account (its group; a change of plan starts a new label \
+      where it takes effect) and one for an account's one-time purchases. Bars: trial, intro \
+      offer, offer, paid, grace period, billing retry (every episode, one fixed inside the grace \
+      period included), expired, revoked; past the world's clock, what the store has scheduled \
+      (renewals, a pending change of plan, the rest of a grace period or of billing retry, an \
+      expiry) in lighter marks. Marks: charges (when they were made), refunds, refund requests, \
+      price increases and consent, Ask to Buy, offers redeemed, upgrades, downgrades and \
+      crossgrades (named from the products' levels and durations, as Apple names them), a pending \
+      change cancelled, auto-renew changes, and each notification attempt (delivered or failed). A \
+      legend follows. SUBJECT narrows it to a product's subscription (or one-time purchases), a \
+      subscription group, or the subscription a transaction belongs to. It spans the first \
+      purchase to now (or to the end of a current period that runs past now) unless --from and \
+      --to say otherwise. It fits the terminal's width (80 columns when output is not a terminal, \
+      or --width N); bars are Unicode blocks in colour on a UTF-8 terminal, plain ASCII elsewhere \
+      or with --ascii, and colourless with NO_COLOR. --svg FILE writes the same picture as a \
+      standalone SVG (dates on an axis, a title naming the customers and the catalog) instead of \
+      printing it.
       """)
 
   @Argument(
@@ -36,7 +41,7 @@ struct TimelineCommand: SessionCommand {
   @Option(help: "The first instant drawn (a date such as 2026-01-01).")
   var from: String?
 
-  @Option(help: "The last instant drawn (now when left out).")
+  @Option(help: "The last instant drawn (now, or a current period's end, when left out).")
   var to: String?
 
   @Option(help: "The width in columns (at least 40).")
