@@ -203,11 +203,13 @@ extension Store {
       }
       return current
     }
+    let replaced = state.productId
     report(
-      "upgrade", "\(state.productId) → \(product.id) now",
-      [.init("from", state.productId), .init("to", product.id)])
+      "upgrade", "\(replaced) → \(product.id) now", [.init("from", replaced), .init("to", product.id)])
     refundUnusedTime(of: state, account: account)
-    return subscribeAgain(state, to: product, account: account, offer: offer)
+    let record = subscribeAgain(state, to: product, account: account, offer: offer)
+    listener?.store(self, didEndAccessTo: replaced, for: account, because: .upgraded(to: product.id))
+    return record
   }
 
   private func subscribeAgain(
