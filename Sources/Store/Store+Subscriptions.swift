@@ -241,17 +241,13 @@ extension Store {
   private func refundUnusedTime(of state: SubscriptionState, account: Account) {
     let now = clock.now
     account.update(at: state.latestIndex) { record in
-      let total = (record.expiresDate ?? now).timeIntervalSince(record.purchaseDate)
-      let unused = max(0, (record.expiresDate ?? now).timeIntervalSince(now))
-      var share = total > 0 ? record.charged.amount * Decimal(unused / total) : 0
-      var rounded = Decimal()
-      NSDecimalRound(&rounded, &share, 2, .plain)
+      let refund = record.unusedShare(at: now)
       record.isUpgraded = true
       record.cancellationDate = now
-      record.refunded = Price(amount: rounded, currency: record.charged.currency)
+      record.refunded = refund
       report(
-        "refund", "\(record.refunded!) for the unused time of \(record.productId) (upgraded)",
-        [.init("amount", rounded.description), .init("transactionId", record.transactionId)])
+        "refund", "\(refund) for the unused time of \(record.productId) (upgraded)",
+        [.init("amount", refund.amount.description), .init("transactionId", record.transactionId)])
     }
   }
 }
