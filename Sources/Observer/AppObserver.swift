@@ -72,21 +72,28 @@ public final class AppObserver: TransactionObserver {
   /// Nothing to do: the queue has already logged the removal.
   public func paymentQueue(_ queue: PaymentQueue, removedTransactions transactions: [PaymentTransaction]) {}
 
-  /// Takes the products away from the app's storage.
+  /// Takes the products away from the app's storage: a revoked subscription takes its whole
+  /// group away.
   public func paymentQueue(
     _ queue: PaymentQueue, didRevokeEntitlementsForProductIdentifiers productIds: [String]
   ) {
-    for productId in productIds where storage.lock(productId) {
+    let catalog = queue.store.catalog
+    for productId in productIds.flatMap({ AccessEnd.group(of: $0, in: catalog) })
+    where storage.lock(productId) {
       report(queue, "revoke", "\(productId) locked")
     }
   }
 
   /// The app's entitlement check (its receipt or `Transaction.currentEntitlements`) finds that a
-  /// subscription no longer entitles (expired, billing retry without grace, grace period over): an
-  /// observer that delivers purchases takes the product away again.
+  /// subscription no longer entitles: the group stopped entitling (expired, billing retry without
+  /// grace, grace period over) or entitles to another product now (an upgrade, a change of plan
+  /// at the renewal). An observer that delivers purchases takes the products away again.
   public func accessEnded(to productId: String, because reason: AccessEnd, in queue: PaymentQueue) {
-    guard policy.purchased.contains(.deliver), storage.lock(productId) else { return }
-    report(queue, "entitlementCheck", "\(productId) \(reason.words): locked")
+    guard policy.purchased.contains(.deliver) else { return }
+    for product in reason.products(losingAccessWith: productId, in: queue.store.catalog)
+    where storage.lock(product) {
+      report(queue, "entitlementCheck", "\(product) \(reason.words): locked")
+    }
   }
 
   /// Nothing to do: the queue has already logged the change.
@@ -128,15 +135,28 @@ public final class AppObserver: TransactionObserver {
     }
   }
 
+  /// Delivers what the transaction entitles to. A subscription's is what the App Store's record
+  /// says (the receipt's entry), and only while it entitles: a change of plan that waits for the
+  /// renewal answers with the current period, so the app keeps the current product until the
+  /// renewal brings the new one, and a restored period of a subscription that has ended or moved
+  /// to another product unlocks nothing.
   private func deliver(_ transaction: PaymentTransaction, in queue: PaymentQueue) {
     guard transaction.state == .purchased || transaction.state == .restored else { return }
-    let productId = transaction.payment.productId
+    var productId = transaction.payment.productId
+    if let record = transaction.record, record.productType == .autoRenewable { productId = record.productId }
     guard let product = queue.store.catalog.product(productId) else { return }
     switch product.type {
     case .consumable:
       let balance = storage.add(transaction.payment.quantity, to: productId)
       report(queue, "deliver", "\(productId) +\(transaction.payment.quantity) (balance \(balance))")
-    case .nonConsumable, .autoRenewable:
+    case .autoRenewable:
+      guard isEntitled(to: product, by: transaction.record, in: queue) else {
+        report(queue, "deliver", "\(productId) not entitled now: left locked")
+        return
+      }
+      let unlocked = storage.unlock(productId)
+      report(queue, "deliver", "\(productId) \(unlocked ? "unlocked" : "already unlocked")")
+    case .nonConsumable:
       let unlocked = storage.unlock(productId)
       report(queue, "deliver", "\(productId) \(unlocked ? "unlocked" : "already unlocked")")
     case .nonRenewing:
@@ -146,6 +166,20 @@ public final class AppObserver: TransactionObserver {
       }
       report(queue, "deliver", "\(productId) \(unlocked ? "unlocked" : "extended")\(until ?? "")")
     }
+  }
+
+  /// The app's entitlement check for a subscription, as an app that validates its receipt makes
+  /// it: the group's current period entitles (active, in an offer or in the grace period) and is
+  /// of this product; a period a family member shares entitles until it ends.
+  private func isEntitled(to product: Product, by record: PurchaseRecord?, in queue: PaymentQueue) -> Bool {
+    let now = queue.store.clock.now
+    if let record, record.isFamilyShared {
+      return !record.isCancelled && (record.expiresDate ?? now) > now
+    }
+    guard let group = product.subscription?.group, let state = queue.account?.subscriptions[group] else {
+      return false
+    }
+    return state.productId == product.id && state.status(at: now).isEntitled
   }
 
   private func report(_ queue: PaymentQueue, _ action: String, _ detail: String) {

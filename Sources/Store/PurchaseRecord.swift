@@ -73,6 +73,7 @@ public struct PurchaseRecord: Hashable, Sendable {
     var isUpgraded = false
     var refunded: Price?
     var sharedFrom: UInt64?
+    var isPriceAssumed = false
   }
 
   private subscript<Value>(extra path: WritableKeyPath<Extras, Value>, default value: Value) -> Value {
@@ -126,6 +127,17 @@ public struct PurchaseRecord: Hashable, Sendable {
     set { self[extra: \.refunded, default: nil] = newValue }
   }
 
+  /// Whether ``charged`` (and what an upgrade or a refund gave back of it) is an assumption:
+  /// imported data showed no price (receipts and verifyReceipt answers never do), so the catalog's
+  /// was taken. Records the store charged itself, or whose data showed a price, know theirs.
+  public var isPriceAssumed: Bool {
+    get { self[extra: \.isPriceAssumed, default: false] }
+    set { self[extra: \.isPriceAssumed, default: false] = newValue }
+  }
+
+  /// How `history`, imports and exported scripts mark an assumed price.
+  public static let assumedPriceWords = "price unknown, the catalog's assumed"
+
   /// For a family-shared record, the purchaser's transaction it mirrors.
   public var sharedFromTransactionNumber: UInt64? {
     get { self[extra: \.sharedFrom, default: nil] }
@@ -161,4 +173,19 @@ public struct PurchaseRecord: Hashable, Sendable {
   public var webOrderLineItemId: String? { webOrderLineItemNumber.map { String($0) } }
   /// Whether Apple refunded it (or an upgrade cancelled it).
   public var isCancelled: Bool { cancellationDate != nil }
+
+  /// What an upgrade at `date` gives back of this period's charge: the unused share of it, by
+  /// time, rounded to the cent.
+  ///
+  /// - Parameter date: When the upgrade replaced the period.
+  /// - Returns: The refund, in the charge's currency.
+  public func unusedShare(at date: Date) -> Price {
+    let end = expiresDate ?? date
+    let total = end.timeIntervalSince(purchaseDate)
+    let unused = max(0, end.timeIntervalSince(date))
+    var share = total > 0 ? charged.amount * Decimal(unused / total) : 0
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &share, 2, .plain)
+    return Price(amount: rounded, currency: charged.currency)
+  }
 }

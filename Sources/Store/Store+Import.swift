@@ -12,6 +12,14 @@ extension Store {
     if let appVersion { catalog.appVersion = appVersion }
   }
 
+  /// Keeps a milestone that imported data shows happened (an upgrade), at its own time among the
+  /// others, once however often the data is imported.
+  public func noteImported(_ milestone: Milestone) {
+    guard !milestones.contains(milestone) else { return }
+    let index = milestones.firstIndex { $0.time > milestone.time } ?? milestones.endIndex
+    milestones.insert(milestone, at: index)
+  }
+
   /// Puts the clock back where it stood before an import that failed moved it.
   public func undoImportClockMove(to date: Date) {
     clock.set(date)

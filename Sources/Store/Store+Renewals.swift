@@ -45,6 +45,7 @@ extension Store {
     }
     if state.priceConsent == .accepted { state.priceConsent = .none }
     state.renewals += 1
+    let previousProductId = state.productId
     // Only the storefront is read from the period before: reading the whole record would copy it.
     let storefront = account.history[state.latestIndex].storefront
     var record = PurchaseRecord(
@@ -57,6 +58,9 @@ extension Store {
     publish(
       .didRenew, isRecovery ? .billingRecovery : nil, account: account,
       transactionNumber: record.transactionNumber)
+    if previousProductId != product.id {
+      listener?.store(self, didEndAccessTo: previousProductId, for: account, because: .renewedAs(product.id))
+    }
     listener?.store(self, didCreateTransaction: record, for: account)
     shareWithFamily(record, purchaser: account)
   }
@@ -83,10 +87,13 @@ extension Store {
         at: graceUntil)
     }
     let grace = graceUntil.map { ", grace period until \(Timestamp.iso8601($0))" } ?? ""
+    let changing = state.autoRenewProductId != state.productId
+    let renewingAs = changing ? " (renewing as \(state.autoRenewProductId))" : ""
     report(
       "renewalFailed",
-      "\(state.productId): billing problem, retrying until \(Timestamp.iso8601(retryEnd))\(grace)",
-      [.init("product", state.productId), .init("retryUntil", Timestamp.iso8601(retryEnd))])
+      "\(state.productId)\(renewingAs): billing problem, retrying until \(Timestamp.iso8601(retryEnd))\(grace)",
+      [.init("product", state.productId)] + (changing ? [.init("renewsAs", state.autoRenewProductId)] : [])
+        + [.init("retryUntil", Timestamp.iso8601(retryEnd))])
     publish(.didFailToRenew, graceUntil == nil ? nil : .gracePeriod, account: account, subscription: state)
     if graceUntil == nil {
       listener?.store(self, didEndAccessTo: state.productId, for: account, because: .billingRetry)

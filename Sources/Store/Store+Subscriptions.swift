@@ -203,11 +203,13 @@ extension Store {
       }
       return current
     }
+    let replaced = state.productId
     report(
-      "upgrade", "\(state.productId) → \(product.id) now",
-      [.init("from", state.productId), .init("to", product.id)])
+      "upgrade", "\(replaced) → \(product.id) now", [.init("from", replaced), .init("to", product.id)])
     refundUnusedTime(of: state, account: account)
-    return subscribeAgain(state, to: product, account: account, offer: offer)
+    let record = subscribeAgain(state, to: product, account: account, offer: offer)
+    listener?.store(self, didEndAccessTo: replaced, for: account, because: .upgraded(to: product.id))
+    return record
   }
 
   private func subscribeAgain(
@@ -239,17 +241,13 @@ extension Store {
   private func refundUnusedTime(of state: SubscriptionState, account: Account) {
     let now = clock.now
     account.update(at: state.latestIndex) { record in
-      let total = (record.expiresDate ?? now).timeIntervalSince(record.purchaseDate)
-      let unused = max(0, (record.expiresDate ?? now).timeIntervalSince(now))
-      var share = total > 0 ? record.charged.amount * Decimal(unused / total) : 0
-      var rounded = Decimal()
-      NSDecimalRound(&rounded, &share, 2, .plain)
+      let refund = record.unusedShare(at: now)
       record.isUpgraded = true
       record.cancellationDate = now
-      record.refunded = Price(amount: rounded, currency: record.charged.currency)
+      record.refunded = refund
       report(
-        "refund", "\(record.refunded!) for the unused time of \(record.productId) (upgraded)",
-        [.init("amount", rounded.description), .init("transactionId", record.transactionId)])
+        "refund", "\(refund) for the unused time of \(record.productId) (upgraded)",
+        [.init("amount", refund.amount.description), .init("transactionId", record.transactionId)])
     }
   }
 }

@@ -12,9 +12,11 @@ public protocol StoreListener: AnyObject {
   /// transaction again, with its revocation date); StoreKit 1 says nothing.
   func store(_ store: Store, didRefundConsumable record: PurchaseRecord, for account: Account)
 
-  /// The account's access to an auto-renewable subscription ended: it expired, it entered billing
-  /// retry with no grace period, or its grace period ended. A renewal (billing recovery) gives
-  /// access back through ``store(_:didCreateTransaction:for:)``.
+  /// The account's access to an auto-renewable subscription's product ended: it expired, it
+  /// entered billing retry with no grace period, or its grace period ended (the group no longer
+  /// entitles); or an upgrade, or a change of plan at the renewal, replaced the product with
+  /// another of its group. A renewal (billing recovery) gives access back through
+  /// ``store(_:didCreateTransaction:for:)``.
   func store(
     _ store: Store, didEndAccessTo productId: String, for account: Account, because reason: AccessEnd)
 

@@ -208,6 +208,45 @@ import Testing
     #expect(world.device.queue.account!.history.map(\.charged.description) == ["5.98 USD", "230 JPY"])
   }
 
+  @Test func aPricePaidInAnotherStorefrontIsThatStorefrontsAndKnown() throws {
+    let world = try World.onDefaultCatalog()
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var data = CustomerData(source: "test")
+    var transaction = CustomerTransaction(
+      transactionNumber: 800, originalTransactionNumber: 800, productId: "stickers", purchaseDate: start,
+      originalPurchaseDate: start)
+    transaction.priceMilliunits = 230_000
+    transaction.currency = "JPY"
+    transaction.storefront = "JPN"
+    data.transactions.append(transaction)
+    let report = try world.importCustomer(data)
+    let made = try #require(report.synthesized.first)
+    #expect(made.product.basePrice == 0)
+    #expect(made.product.storefrontPrices == ["JPN": 230])
+    #expect(made.reasoning.hasSuffix("price unknown in USA: 0, 230 JPY in JPN as paid"))
+    let record = try #require(world.device.queue.account!.history.first)
+    #expect(record.charged.description == "230 JPY" && !record.isPriceAssumed)
+    #expect(report.prices.known == 1 && report.prices.assumed.isEmpty)
+  }
+
+  @Test func aPeriodInAnOfferDoesNotPriceAMadeProduct() throws {
+    let world = try World.onDefaultCatalog()
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var data = CustomerData(source: "test")
+    for (number, intro, milliunits) in [(UInt64(900), true, Int64(990)), (901, false, 2_990)] {
+      var period = CustomerTransaction(
+        transactionNumber: number, originalTransactionNumber: 900, productId: "plus.monthly",
+        purchaseDate: start + Double(number - 900) * 30 * Self.day, originalPurchaseDate: start)
+      period.expiresDate = period.purchaseDate + 30 * Self.day
+      period.isInIntroOfferPeriod = intro
+      period.priceMilliunits = milliunits
+      period.currency = "USD"
+      data.transactions.append(period)
+    }
+    let report = try world.importCustomer(data)
+    #expect(report.synthesized.first?.product.basePrice == Decimal(string: "2.99"))
+  }
+
   @Test func aWorldsOwnReceiptRebuildsItsProductsInAWorldWithoutThem() throws {
     let original = try World.onDefaultCatalog()
     original.device.queue.removeObserver(named: "app")

@@ -261,7 +261,9 @@ public final class StoreKit2App: StoreKit2Client {
         continue
       }
       revoked(record)
-      if device.storage.lock(productId) { report("app", "revoke", "\(productId) locked") }
+      for product in AccessEnd.group(of: productId, in: store.catalog) where device.storage.lock(product) {
+        report("app", "revoke", "\(product) locked")
+      }
     }
   }
 
@@ -275,10 +277,14 @@ public final class StoreKit2App: StoreKit2Client {
     report("updates", "revocation", "\(record.productId) \(record.transactionId) \(signed)")
   }
 
-  /// A subscription stopped entitling: the app's entitlement check locks it.
+  /// A subscription's product stopped entitling: the app's entitlement check locks it, and the
+  /// rest of its group when the group stopped entitling.
   func accessEnded(to productId: String, because reason: AccessEnd) {
-    guard device.api.usesStoreKit2, device.storage.lock(productId) else { return }
-    report("app", "entitlementCheck", "\(productId) \(reason.words): locked")
+    guard device.api.usesStoreKit2 else { return }
+    for product in reason.products(losingAccessWith: productId, in: store.catalog)
+    where device.storage.lock(product) {
+      report("app", "entitlementCheck", "\(product) \(reason.words): locked")
+    }
   }
 
   // MARK: The app's code

@@ -57,6 +57,10 @@ public struct CustomerTransaction: Hashable, Sendable {
   public var reason: PurchaseRecord.Reason?
   /// `in_app_ownership_type` / `inAppOwnershipType` is `FAMILY_SHARED`.
   public var isFamilyShared: Bool?
+  /// Whether it is the purchase of an upgrade: worked out by the import from the period it
+  /// replaced (``UpgradeInference``), never read. Unless the data states a reason, it makes the
+  /// entry a purchase, not a renewal, also when the world had it as a renewal before.
+  var isUpgradePurchase = false
 
   /// A transaction with what every artifact shows; the rest unknown.
   public init(

@@ -36,6 +36,8 @@ struct ProductSynthesizer {
     _ id: String, from transactions: [CustomerTransaction], groups: SubscriptionGroups
   ) -> Made {
     let type = Self.type(of: transactions)
+    let prices = paidPrices(in: transactions)
+    let base = catalog.baseStorefront
     var product = Product(
       id: id, type: type.type, referenceName: id,
       localizations: [
@@ -43,10 +45,14 @@ struct ProductSynthesizer {
           locale: "en_US",
           text: LocalizedText(title: id, description: "Made by import from a customer's data: check it."))
       ],
-      basePrice: Self.price(of: transactions, currency: catalog.baseStorefront.currency))
+      basePrice: prices[base.id] ?? 0, storefrontPrices: prices.filter { $0.key != base.id })
+    let elsewhere = prices.keys.filter { $0 != base.id }.sorted().map { storefront in
+      "\(prices[storefront]!) \(catalog.storefront(storefront)?.currency ?? "") in \(storefront)"
+    }
     let price =
-      product.basePrice == 0
-      ? "price unknown: 0" : "price \(product.basePrice) \(catalog.baseStorefront.currency) as paid"
+      (prices[base.id].map { "price \($0) \(base.currency) as paid" }
+        ?? (elsewhere.isEmpty ? "price unknown: 0" : "price unknown in \(base.id): 0"))
+      + (elsewhere.isEmpty ? "" : ", \(elsewhere.joined(separator: ", ")) as paid")
     guard type.type == .autoRenewable else {
       return Made(product: product, reasoning: "\(Self.word(type.type)) (\(type.why)), \(price)")
     }
@@ -69,14 +75,28 @@ struct ProductSynthesizer {
     return (.nonConsumable, "no expiry; check it is not a consumable")
   }
 
-  /// The price the data shows (JWS `price`) in the catalog's base currency, else zero: receipts
-  /// show no price, and a price in another currency says nothing of the base storefront's.
-  private static func price(of transactions: [CustomerTransaction], currency: String) -> Decimal {
-    let paid = transactions.first {
-      $0.priceMilliunits != nil && $0.currency == currency && $0.isTrialPeriod != true
+  /// The regular unit prices the data shows (JWS `price` and `currency`), by storefront: the base
+  /// storefront's when paid in its currency, another storefront's of the catalog when paid there in
+  /// its currency. Receipts show no price; offer periods show the offer's, not the product's.
+  private func paidPrices(in transactions: [CustomerTransaction]) -> [String: Decimal] {
+    var prices: [String: Decimal] = [:]
+    for transaction in transactions
+    where transaction.isTrialPeriod != true && transaction.isInIntroOfferPeriod != true
+      && transaction.promotionalOfferId == nil
+    {
+      guard let milliunits = transaction.priceMilliunits, let currency = transaction.currency else {
+        continue
+      }
+      let storefront =
+        currency == catalog.baseStorefront.currency
+        ? catalog.baseStorefront.id
+        : transaction.storefront.flatMap { catalog.storefront($0) }.flatMap {
+          $0.currency == currency ? $0.id : nil
+        }
+      guard let storefront, prices[storefront] == nil else { continue }
+      prices[storefront] = Decimal(milliunits) / Decimal(1000 * max(transaction.quantity, 1))
     }
-    guard let paid, let milliunits = paid.priceMilliunits else { return 0 }
-    return Decimal(milliunits) / Decimal(1000 * max(paid.quantity, 1))
+    return prices
   }
 
   /// `consumable`, as the `--type` option of `import transaction` writes types.

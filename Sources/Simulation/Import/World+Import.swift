@@ -21,10 +21,11 @@ extension World {
   ) throws(ImportError) -> ImportReport {
     var report = ImportReport()
     report.notes = data.notes
-    let transactions = try mergedWithinData(data, preference: preference, report: &report)
+    var transactions = try mergedWithinData(data, preference: preference, report: &report)
     guard let account = device.queue.account else {
       throw ImportError(data.source, "no account is signed in on \(device.name): sign one in first")
     }
+    let upgraded = UpgradeInference.apply(to: &transactions, held: account.history)
     let clockBefore = store.clock.now
     moveClock(to: data.asOf, report: &report)
     let synthesized = ProductSynthesizer(catalog: store.catalog).products(for: transactions)
@@ -48,7 +49,7 @@ extension World {
               + conflicts.map(\.description).joined(separator: "\n  "))
         }
         do throws(StoreError) {
-          try store.importRecords(records, into: account)
+          try store.importRecords(records + upgraded.map(\.record), into: account)
         } catch {
           throw ImportError(data.source, error.description)
         }
@@ -59,6 +60,15 @@ extension World {
     }
     report.settledConflicts = conflicts
     report.synthesized = synthesized.map { ($0.product, $0.reasoning) }
+    report.prices = ImportReport.Prices(records)
+    report.notes += upgraded.map(\.change)
+    let imported = Set((records + upgraded.map(\.record)).map(\.transactionNumber))
+    for upgrade in UpgradeInference.upgrades(in: account)
+    where imported.contains(upgrade.upgraded)
+      || upgrade.milestone.transactionNumber.map(imported.contains) == true
+    {
+      store.noteImported(upgrade.milestone)
+    }
     applyApp(data.app, account: account, report: &report)
     noteSandboxSpeed(synthesized, report: &report)
     keepAppAccountTokens(transactions)

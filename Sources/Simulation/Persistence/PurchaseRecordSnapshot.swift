@@ -27,6 +27,8 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
   var isUpgraded: Bool
   var refunded: PriceSnapshot?
   var sharedFromTransactionId: String?
+  /// Present (`true`) only when the charge is an assumption (an import whose data showed no price).
+  var isPriceAssumed: Bool?
 
   init(_ record: PurchaseRecord) {
     transactionId = record.transactionId
@@ -51,6 +53,7 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
     isUpgraded = record.isUpgraded
     refunded = record.refunded.map(PriceSnapshot.init)
     sharedFromTransactionId = record.sharedFromTransactionNumber.map { String($0) }
+    isPriceAssumed = record.isPriceAssumed ? true : nil
   }
 
   /// The record, its product checked against the catalog.
@@ -101,6 +104,7 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
     }
     if isUpgraded { record.isUpgraded = true }
     if let refunded { record.refunded = try refunded.price(at: path + ".refunded") }
+    if isPriceAssumed == true { record.isPriceAssumed = true }
     if let sharedFromTransactionId {
       record.sharedFromTransactionNumber = try SnapshotPath.number(
         sharedFromTransactionId, at: path + ".sharedFromTransactionId")

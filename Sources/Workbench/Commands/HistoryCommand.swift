@@ -52,6 +52,7 @@ struct HistoryCommand: SessionCommand {
           ? "upgraded \(Timestamp.iso8601(date)), refunded\(refund)"
           : "refunded\(refund) \(Timestamp.iso8601(date))")
     }
+    if record.isPriceAssumed { notes.append(PurchaseRecord.assumedPriceWords) }
     return notes.joined(separator: ", ")
   }
 }

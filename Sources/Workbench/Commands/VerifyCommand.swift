@@ -3,8 +3,8 @@ import Foundation
 import Simulation
 import Verifier
 
-/// `verify [--file FILE] [--password SECRET] [--environment E] [--exclude-old-transactions] [--json]`,
-/// and `verify --jws FILE`.
+/// `verify [--file FILE] [--password SECRET] [--environment E] [--exclude-old-transactions]
+/// [--json | --export FILE]`, and `verify --jws FILE`.
 struct VerifyCommand: SessionCommand {
   enum Endpoint: String, ExpressibleByArgument, CaseIterable {
     case production, sandbox
@@ -43,9 +43,19 @@ struct VerifyCommand: SessionCommand {
   @Flag(help: "Print Apple's JSON response.")
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Write Apple's JSON response to a file instead, as an app's server keeps it.", valueName: "file"),
+    completion: .file())
+  var export: String?
+
   func validate() throws {
     try requireNonEmpty(file, "--file")
     try requireNonEmpty(jws, "--jws")
+    try requireNonEmpty(export, "--export")
+    if jws != nil, export != nil {
+      throw ValidationError("--export writes a verifyReceipt answer, not a JWS")
+    }
   }
 
   func changesWorld(in _: Session) -> Bool { false }
@@ -65,10 +75,14 @@ struct VerifyCommand: SessionCommand {
     let response = try VerifyReceiptService(world: session.world).verify(
       .init(
         receiptData: data, password: password, endpoint: endpoint,
-        excludeOldTransactions: excludeOldTransactions, includesTransactions: json))
+        excludeOldTransactions: excludeOldTransactions, includesTransactions: json || export != nil))
     session.lastVerifyStatus = response.status
     session.lastVerifyResponse = response
-    if json {
+    if let export {
+      let text = try response.body.renderedJSON()
+      try session.write(Array((text.hasSuffix("\n") ? text : text + "\n").utf8), to: export)
+      session.print("status \(response.status): answer written to \(session.shown(export))")
+    } else if json {
       session.print(lines: try response.body.renderedJSON().trimmedLines)
     } else if let failure = response.failure {
       session.print("status \(response.status): \(failure)")

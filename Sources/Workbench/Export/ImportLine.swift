@@ -7,7 +7,8 @@ import Store
 /// each; dates are written to the millisecond, ids as decimal numbers.
 enum ImportLine {
   /// `import transaction PRODUCT ID --purchased DATE …` for a history record, with the options
-  /// whose value differs from what the command assumes when they are left out.
+  /// whose value differs from what the command assumes when they are left out. A price the world
+  /// only assumed is left out, so that the import assumes it again.
   static func transaction(_ record: PurchaseRecord, in world: World, redaction: Redaction) -> [String] {
     var words = [
       "import", "transaction", record.productId, String(redaction.transaction(record.transactionNumber)),
@@ -37,7 +38,9 @@ enum ImportLine {
       words += ["--app-account-token", redaction.token(token)]
     }
     words += ["--storefront", record.storefront]
-    words += ["--price", milliunits(record.charged.amount), "--currency", record.charged.currency]
+    if !record.isPriceAssumed {
+      words += ["--price", milliunits(record.charged.amount), "--currency", record.charged.currency]
+    }
     if record.isFamilyShared { words.append("--family-shared") }
     if record.reason != assumedReason(of: record) { words += ["--reason", record.reason.rawValue] }
     return words

@@ -31,7 +31,9 @@ extension ScriptBuilder {
       signIn(currentDevice, to: account.name)
       writeApp()
       for record in account.history {
-        command(ImportLine.transaction(record, in: world, redaction: redaction))
+        command(
+          ImportLine.transaction(record, in: world, redaction: redaction),
+          comment: record.isPriceAssumed ? PurchaseRecord.assumedPriceWords : nil)
       }
       for state in subscriptions(of: account) { command(ImportLine.renewal(state, redaction: redaction)) }
       writeExpectations(for: account)

@@ -33,9 +33,10 @@ struct ScriptBuilder {
     command(words)
   }
 
-  /// Appends a command line made of words, quoting those that need it.
-  mutating func command(_ words: [String]) {
-    lines.append(words.map(ScriptWord.quoted).joined(separator: " "))
+  /// Appends a command line made of words, quoting those that need it, with a comment after it
+  /// when one is given.
+  mutating func command(_ words: [String], comment: String? = nil) {
+    lines.append(words.map(ScriptWord.quoted).joined(separator: " ") + (comment.map { "  # " + $0 } ?? ""))
   }
 
   /// Appends a comment line.

@@ -16,6 +16,8 @@ struct ScriptExport {
   let notReproduced: [String]
   /// `redacted: N transaction ids, …` when identifiers were replaced.
   let redactionSummary: String?
+  /// How many transactions' prices the world only assumed: their lines state no price and say so.
+  let assumedPrices: Int
 
   /// Writes the script for a world.
   ///
@@ -43,6 +45,9 @@ struct ScriptExport {
     text = lines.joined(separator: "\n") + "\n"
     notReproduced = builder.notReproduced
     redactionSummary = redaction.summary
+    assumedPrices = world.store.allAccounts.reduce(0) { count, account in
+      count + account.history.count(where: \.isPriceAssumed)
+    }
   }
 
   /// The catalog file written beside a script: `customer.storebench` gives `customer.catalog.json`.

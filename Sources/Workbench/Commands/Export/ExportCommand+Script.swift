@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Store
 
 extension ExportCommand {
   /// `export script FILE [--redact]`: a regression script for the current world.
@@ -39,6 +40,11 @@ extension ExportCommand {
       try session.write(Array(export.text.utf8), to: file)
       session.print("script written to \(session.shown(file)), catalog to \(session.shown(catalogFile))")
       if let summary = export.redactionSummary { session.print(summary) }
+      if export.assumedPrices > 0 {
+        session.print(
+          "prices unknown: \(Wording.plural(export.assumedPrices, "transaction")) state none (`# \(PurchaseRecord.assumedPriceWords)`), so the script assumes the catalog's again"
+        )
+      }
       for what in export.notReproduced { session.print("not reproduced: \(what)") }
     }
   }

@@ -51,6 +51,7 @@ extension Session {
     }
     print("imported \(data.source): \(report.transactionSummary)")
     print(lines: report.detailLines)
+    if let prices = report.prices.line { print("  " + prices) }
     print(lines: report.subscriptions.map { "  " + $0 })
   }
 }

@@ -24,7 +24,7 @@ extension Session {
     } catch {
       throw WorkbenchError(.invalidValue, error.description)
     }
-    print(summary)
+    print(summary + report.prices.factSuffix)
     print(lines: report.detailLines)
     if !data.renewals.isEmpty { print(lines: report.subscriptions.map { "  " + $0 }) }
   }
