@@ -170,7 +170,8 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     "bandwidth rate", "buy --quantity", "buy-backdated date", "cancel-next --count",
     "catalog load --bundle-id", "clock set date",
     "device add name", "echo words", "fail-next --count", "notify-url add url", "notify-url remove url",
-    "observer add name", "price-increase price", "serve start --port", "server fault value",
+    "identity --seed", "observer add name", "price-increase price", "serve start --port",
+    "server fault value",
     "shared-secret secret", "tamper --at", "verify --password",
     // import: the facts of a customer's purchase, as their receipt or their server says them
     "import app bundle-id", "import app --version", "import app --original-version",
