@@ -67,7 +67,7 @@ struct RecordCommand: SessionCommand {
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     let snapshot = recorder.startsFromSavedWorld ? Self.snapshotName(for: path) : nil
     let snapshotPath = snapshot.map { directory + "/" + $0 }
-    let goldenPath = expected ? SuiteRunner.goldenPath(for: path) : nil
+    let goldenPath = expected ? GoldenTranscript.path(forScript: path) : nil
     let files = [path, goldenPath, snapshotPath].compactMap { $0 }
     try recorder.checkCanStart(paths: files.map { ($0, session.shown($0)) }, overwrite: force)
     if let snapshotPath { try session.saveWorld(to: snapshotPath) }
@@ -75,7 +75,9 @@ struct RecordCommand: SessionCommand {
     let golden = try goldenPath.map { goldenPath throws(WorkbenchError) in
       (
         path: goldenPath, shown: session.shown(goldenPath),
-        beginning: try Self.transcript(of: beginning.commands, in: directory, like: session)
+        beginning: try recorder.transcript(
+          ofBeginning: beginning, in: directory,
+          authorityDirectory: session.world.configuredAuthorityDirectory)
       )
     }
     let shown = session.shown(file)
@@ -94,34 +96,5 @@ struct RecordCommand: SessionCommand {
     let name = URL(fileURLWithPath: path).lastPathComponent
     let stem = name.hasSuffix(".storebench") ? String(name.dropLast(".storebench".count)) : name
     return stem + ".world.json"
-  }
-
-  /// What `commands` print when a suite runs the recording (`> COMMAND` and its output): they run
-  /// in a new session as the suite would make it (the built-in catalog, seed 0, paths from the
-  /// recording's directory, the same certificate authority).
-  ///
-  /// - Throws: ``WorkbenchError`` when one fails there.
-  private static func transcript(
-    of commands: [String], in directory: String, like session: Session
-  ) throws(WorkbenchError) -> [String] {
-    let transcript = Transcript()
-    let replay: Session
-    do {
-      replay = Session(
-        catalog: try CatalogLocator.builtIn(), catalogSource: CatalogLocator.builtInName,
-        output: .collecting(into: transcript), caDirectory: session.world.configuredAuthorityDirectory)
-    } catch {
-      throw WorkbenchError(.file, "cannot write a golden transcript: \(error)")
-    }
-    replay.baseDirectory = directory
-    replay.shownFrom = directory
-    for command in commands {
-      transcript.append("> \(command)")
-      if let failure = Interpreter.run(line: command, in: replay).failure {
-        throw WorkbenchError(
-          .file, "cannot write a golden transcript: `\(command)` fails in a new session: \(failure)")
-      }
-    }
-    return transcript.lines.map(GoldenLine.escaped)
   }
 }

@@ -218,6 +218,39 @@ public final class Recorder {
         + (startCatalog.map { ["catalog load \(CommandLineSplitter.quote($0))"] } ?? []))
   }
 
+  /// What a beginning's commands print when a suite runs the recording (`> COMMAND` and its
+  /// output, as a golden transcript writes them): they run in a new session as the suite would
+  /// make it (the built-in catalog, seed 0, paths from the recording's directory).
+  ///
+  /// - Parameters:
+  ///   - beginning: what the recording begins with (``beginning(snapshot:)``).
+  ///   - directory: the recording's directory.
+  ///   - authorityDirectory: the certificate authority's directory.
+  /// - Throws: ``WorkbenchError`` when one fails there.
+  func transcript(
+    ofBeginning beginning: Beginning, in directory: String, authorityDirectory: URL
+  ) throws(WorkbenchError) -> [String] {
+    let transcript = Transcript()
+    let replay: Session
+    do {
+      replay = Session(
+        catalog: try CatalogLocator.builtIn(), catalogSource: CatalogLocator.builtInName,
+        output: .collecting(into: transcript), caDirectory: authorityDirectory)
+    } catch {
+      throw WorkbenchError(.file, "cannot write a golden transcript: \(error)")
+    }
+    replay.baseDirectory = directory
+    replay.shownFrom = directory
+    for command in beginning.commands {
+      transcript.append("> \(command)")
+      if let failure = Interpreter.run(line: command, in: replay).failure {
+        throw WorkbenchError(
+          .file, "cannot write a golden transcript: `\(command)` fails in a new session: \(failure)")
+      }
+    }
+    return transcript.lines.map(GoldenLine.escaped)
+  }
+
   /// Starts writing the script: the header, what it begins with and the lines run so far, then each
   /// new line; with a golden transcript, what they printed.
   ///

@@ -133,8 +133,9 @@ public struct SuiteRunner: Sendable {
     return recorded
   }
 
-  /// Where a script's golden transcript lives: `x.storebench` → `x.expected`.
+  /// Where a script's golden transcript lives: `x.storebench` → `x.expected`
+  /// (``GoldenTranscript/path(forScript:)``).
   public static func goldenPath(for script: String) -> String {
-    String(script.dropLast(".storebench".count)) + ".expected"
+    GoldenTranscript.path(forScript: script)
   }
 }

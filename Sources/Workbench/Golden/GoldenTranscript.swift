@@ -9,6 +9,11 @@ struct GoldenTranscript {
   /// it matches no transcript's line (a transcript's lines all end).
   let lines: [GoldenLine]
 
+  /// Where a script's golden transcript lives: `x.storebench` → `x.expected`.
+  static func path(forScript script: String) -> String {
+    String(script.dropLast(".storebench".count)) + ".expected"
+  }
+
   /// Reads a golden file's text.
   ///
   /// - Throws: ``WorkbenchError`` naming the file and line of a `{{` that begins no mask.
