@@ -27,9 +27,9 @@ public final class Session {
   public let format: OutputFormat
   /// The error of the last command run with `try`, if it failed.
   public internal(set) var lastCommandError: String?
-  /// What the last command Ctrl-C stopped had done, as a line that does it again
+  /// How the last command Ctrl-C stopped ended, with a line that does what it had done
   /// (``CommandInterrupted/replay``), for the recorder; taken when the line is noted.
-  var interruptedReplay: String?
+  var interruption: CommandInterrupted?
   /// Set by `quit`: the prompt or script stops after this command.
   public internal(set) var wantsToQuit = false
   /// The directory relative paths in commands are read from: the script's, or the working directory.
@@ -91,7 +91,9 @@ public final class Session {
     let sink = SinkHolder(current: output)
     self.sink = sink
     self.format = format
-    self.recorder = Recorder(catalogSource: catalogSource, clockStart: world.store.clock.now)
+    self.recorder = Recorder(
+      catalogSource: catalogSource, clockStart: world.store.clock.now, seed: identity.seed,
+      keepsOutput: format == .text)
     let renderer = EventRenderer(format: format)
     log.readsFields = format == .json
     log.redirect { [sink] event in sink.current.write(renderer.render(event)) }

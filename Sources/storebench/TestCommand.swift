@@ -11,8 +11,11 @@ struct TestCommand: AsyncParsableCommand {
     abstract: "Run every *.storebench script in a directory; end with the line `N passed, N failed`.",
     discussion: """
       A script with an .expected file beside it passes when its transcript matches that file and no \
-      expect failed; otherwise a unified diff shows the difference. --update writes each transcript \
-      to its .expected file, except a script whose expect failed: that one fails and keeps its file. \
+      expect failed; otherwise a unified diff shows the difference. In an .expected line, {{jws}}, \
+      {{base64}}, {{uuid}}, {{digits}} or {{hex}} masks one value that changes from run to run \
+      (a signature, a token, a nonce, a real time), and {{open}} is a literal {{. --update writes \
+      each transcript to its .expected file, keeping each masked line that still matches, except a \
+      script whose expect failed: that one fails and keeps its file. \
       Scripts run in parallel, each in its own session; results are printed in the scripts' order. \
       On a terminal a progress count is shown and results are coloured, unless NO_COLOR is set or \
       TERM is dumb.

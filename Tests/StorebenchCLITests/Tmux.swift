@@ -23,13 +23,16 @@ struct Tmux {
   ///   - socket: the server's socket.
   ///   - program: the program and its arguments.
   ///   - environment: variables for the program.
-  init(socket: String, program: [String], environment: [String: String]) throws {
+  ///   - directory: the program's working directory (by default, the tests').
+  init(socket: String, program: [String], environment: [String: String], directory: String? = nil) throws {
     self.socket = socket
     let quoted = (environment.sorted { $0.key < $1.key }.map { "\($0)=\($1)" } + program).map {
       "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
     let command = "trap '' INT; env \(quoted.joined(separator: " ")); echo \"[exited with status $?]\""
-    try run(["-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "100", "-y", "30", command])
+    let start = directory.map { ["-c", $0] } ?? []
+    try run(
+      ["-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "100", "-y", "30"] + start + [command])
     try run(["set-option", "-t", target, "remain-on-exit", "on"])
   }
 
@@ -57,6 +60,17 @@ struct Tmux {
   /// The screen's lines, trailing blank lines dropped.
   func screen() throws -> [String] {
     var lines = try run(["capture-pane", "-p", "-t", target]).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
+  }
+
+  /// Everything the program printed since it started, its scrollback included, each line as it was
+  /// printed (a line the terminal wrapped joined again), trailing spaces and blank lines dropped.
+  func printed() throws -> [String] {
+    var lines = try run(["capture-pane", "-p", "-J", "-S", "-", "-t", target]).split(
       separator: "\n", omittingEmptySubsequences: false
     )
     .map { String($0.reversed().drop { $0 == " " }.reversed()) }

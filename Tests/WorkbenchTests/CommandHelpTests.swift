@@ -96,7 +96,7 @@ import Testing
   @Test func parseErrorsNameTheCommandAndWhatToType() {
     #expect(
       CommandUsage.parseError("Unknown option '--bogus'", words: ["buy", "x", "--bogus"])
-        == "buy: unknown option '--bogus' (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --application-username, --unchecked)"
+        == "buy: unknown option '--bogus' (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --sign-with, --application-username, --unchecked)"
     )
     #expect(
       CommandUsage.parseError("Missing expected argument '<duration>'", words: ["advance-clock"])

@@ -40,7 +40,7 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     #expect(
       try completer().complete("buy coins.100 -").candidates == [
         "--application-username", "--discount", "--help", "--key-id", "--nonce", "--offer", "--quantity",
-        "--signature", "--timestamp", "--unchecked", "-h", "-q",
+        "--sign-with", "--signature", "--timestamp", "--unchecked", "-h", "-q",
       ])
     #expect(try completer().complete("finish --").candidates == ["--all", "--help"])
     #expect(try completer().complete("can-make-payments ").candidates == ["off", "on"])
@@ -170,7 +170,8 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     "bandwidth rate", "buy --quantity", "buy-backdated date", "cancel-next --count",
     "catalog load --bundle-id", "clock set date",
     "device add name", "echo words", "fail-next --count", "notify-url add url", "notify-url remove url",
-    "observer add name", "price-increase price", "serve start --port", "server fault value",
+    "identity --seed", "observer add name", "price-increase price", "serve start --port",
+    "server fault value",
     "shared-secret secret", "tamper --at", "verify --password",
     // import: the facts of a customer's purchase, as their receipt or their server says them
     "import app bundle-id", "import app --version", "import app --original-version",
@@ -190,7 +191,7 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     // offer signatures: what the developer's server made
     "buy --nonce", "buy --timestamp", "buy --signature", "buy --application-username", "purchase --nonce",
     "purchase --timestamp", "purchase --signature", "purchase --offer-jws",
-    "purchase --intro-eligibility-jws",
+    "purchase --intro-eligibility-jws", "purchase --transaction-id",
     "offer-key create --key-id", "offer-key import --key-id", "offer-key sign --token",
     "offer-key sign --nonce",
     "offer-key sign --timestamp", "offer-key sign --transaction-id", "offer-key sign --issuer-id",

@@ -57,8 +57,9 @@ private final class StopOnThirdQuestion: WorkMonitor {
   func aStoppedMoveFinishesItsInstantAndRecordsAsClockSet(_ move: String) throws {
     let (stopped, _) = try session()
     let recording = temporaryPath("recording.storebench")
-    defer { try? FileManager.default.removeItem(atPath: recording) }
-    run(Self.twoSubscribers + ["record \(recording)"], in: stopped)
+    let golden = SuiteRunner.goldenPath(for: recording)
+    defer { for file in [recording, golden] { try? FileManager.default.removeItem(atPath: file) } }
+    run(Self.twoSubscribers + ["record \(recording) --expected"], in: stopped)
     let monitor = StopOnThirdQuestion()  // the world holds its monitor weakly
     stopped.world.monitor = monitor
     guard case .interrupted(let message) = Interpreter.run(line: move, in: stopped) else {
@@ -78,6 +79,12 @@ private final class StopOnThirdQuestion: WorkMonitor {
     let (replayed, _) = try session()
     run(lines.filter { !$0.hasPrefix("#") }.map(String.init), in: replayed)
     #expect(try savedLines(of: replayed) == (try savedLines(of: stopped)))
+    // What the stopped line printed, then what `clock set` prints, is what the replay prints.
+    let verdict = SuiteRunner(
+      runner: ScriptRunner(catalog: try CatalogLocator.builtIn(), catalogSource: CatalogLocator.builtInName)
+    ).verdict(for: recording)
+    #expect(verdict.passed, "\(verdict.reason ?? "")")
+    #expect(try String(contentsOfFile: golden, encoding: .utf8).hasSuffix("\n2026-01-01T00:51:12Z\n"))
   }
 
   @Test func clockSetForwardRunsWhatFallsDueOnTheWay() throws {

@@ -46,7 +46,7 @@ import Vocabulary
   @Test func aRecordingCutOffInTheMiddleOfALineIsRefused() throws {
     let recorder = Recorder(
       catalogSource: CatalogLocator.builtInName, clockStart: Date(timeIntervalSince1970: 0))
-    let header = recorder.header.map { $0 + "\n" }.joined()
+    let header = recorder.header(recorder.beginning(snapshot: nil), golden: nil).map { $0 + "\n" }.joined()
     #expect(try script(Array((header + "buy coins.100\n").utf8)).lines.last == "buy coins.100")
     #expect(
       throws: WorkbenchError(

@@ -48,6 +48,43 @@ import Testing
     #expect(first.notificationUUID != second.notificationUUID)
   }
 
+  @Test func identityDashSeedGivesANewWorldTheIdsOfThatSeed() throws {
+    let seeded = Transcript()
+    let reseeded = Transcript()
+    let started = try firstPurchase(in: try session(WorldIdentity(seed: 8412), into: seeded))
+    let scripted = try session(into: reseeded)
+    // Switches set before stay; only what derives from the seed changes.
+    run(["ask-to-buy on", "ask-to-buy off", "identity --seed 8412"], in: scripted)
+    #expect(scripted.world.identity == WorldIdentity(seed: 8412))
+    #expect(
+      scripted.world.store.account(named: "default")?.appTransactionNumber
+        == WorldIdentity(seed: 8412).firstAppTransactionNumber)
+    #expect(reseeded.lines.last == "world seed 8412: transaction ids start at \(started.transactionId)")
+    #expect(try firstPurchase(in: scripted) == started)
+    #expect(Array(reseeded.lines.suffix(seeded.lines.count)) == seeded.lines)
+  }
+
+  @Test func theSeedChangesOnlyBeforeAnIdIsGivenOut() throws {
+    for (lines, given) in [
+      (["buy coins.100"], "transaction ids"),
+      (["account add other"], "the app download transactions of accounts added, deleted or imported"),
+      (["notify-url add http://127.0.0.1:9/", "notify TEST"], "notificationUUIDs"),
+      (["offer-code create pro.monthly \"Spring Promo\""], "one-time offer codes"),
+    ] {
+      let session = try session()
+      for line in lines { _ = Interpreter.run(line: line, in: session) }
+      let outcome = Interpreter.run(line: "identity --seed 7", in: session)
+      #expect(
+        outcome.failure
+          == "error: the seed can change only before the world gives out an id, and it has given out "
+          + "\(given): give the seed first (or start with --seed 7)", "\(lines)")
+      #expect(session.world.identity == .scripted)
+    }
+    let session = try session()
+    run(["identity --seed 7", "identity --seed 0", "identity"], in: session)
+    #expect(session.world.identity == .scripted)
+  }
+
   @Test func theSameSeedGivesTheSameIdsAndTheSameTranscript() throws {
     let one = Transcript()
     let other = Transcript()

@@ -11,8 +11,9 @@ public final class World: StoreListener {
   /// Apple's side.
   public let store: Store
   /// What tells this world's identifiers from another's: the seed its first transaction id and its
-  /// `notificationUUID`s derive from, kept when the world is saved and loaded.
-  public let identity: WorldIdentity
+  /// `notificationUUID`s derive from, kept when the world is saved and loaded; another seed can be
+  /// given until the world gives out an identifier (``reseed(_:)``).
+  public internal(set) var identity: WorldIdentity
   /// Every transaction of the world, for lookups by handle and identifier.
   public let registry = TransactionRegistry()
   /// The devices, in the order they were added.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Queue
 
-/// `buy ID [--quantity N] [--offer ID | --discount ID --key-id … --signature …] [--unchecked]`:
-/// adds a payment to the queue.
+/// `buy ID [--quantity N] [--offer ID | --discount ID (--key-id … --signature … | --sign-with KEY)]
+/// [--unchecked]`: adds a payment to the queue.
 struct BuyCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "buy",
@@ -14,7 +14,10 @@ struct BuyCommand: SessionCommand {
       (--key-id, --nonce, --timestamp, --signature; `offer-key sign` makes one), checked when the \
       payment is processed: SKError 12 invalidSignature, 11 invalidOfferIdentifier, 13 \
       missingOfferParams, 14 invalidOfferPrice or 18 ineligibleForOffer, with a log line naming the \
-      cause. --offer is storebench's unsigned shortcut, like Xcode's test-only promotionalOffer(id:).
+      cause. --discount OFFER --sign-with KEY signs here with a registered key's .p8 file, as the \
+      developer's server would (offer-key sign, at the time offer-key clock reads, with a new \
+      nonce), so that a script buys a signed offer in one line. --offer is storebench's unsigned \
+      shortcut, like Xcode's test-only promotionalOffer(id:).
       """)
 
   @Argument(help: "The product identifier.", completion: .session(.products))
@@ -33,6 +36,12 @@ struct BuyCommand: SessionCommand {
 
   @OptionGroup var signature: OfferSignatureOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "Sign the --discount here with this registered key, as the developer's server would.", valueName: "key"),
+    completion: .session(.offerKeys))
+  var signWith: String?
+
   @Option(help: "SKPayment.applicationUsername, which the signature covers.")
   var applicationUsername: String?
 
@@ -47,8 +56,13 @@ struct BuyCommand: SessionCommand {
     if offer != nil, discount != nil {
       throw ValidationError("--offer is unsigned and --discount signed: give one of them")
     }
-    if discount == nil, signature.isGiven || applicationUsername != nil {
+    if discount == nil, signature.isGiven || applicationUsername != nil || signWith != nil {
       throw ValidationError("signature fields go with --discount OFFER")
+    }
+    try requireNonEmpty(signWith, "--sign-with")
+    if signWith != nil, signature.isGiven {
+      throw ValidationError(
+        "--sign-with makes the signature: give no --key-id, --nonce, --timestamp or --signature")
     }
   }
 
@@ -61,7 +75,12 @@ struct BuyCommand: SessionCommand {
       )
     }
     var payment = Payment(productId: productId, quantity: quantity, offerId: offer ?? discount)
-    if discount != nil {
+    if let discount, let signWith {
+      let signer = try DeveloperOfferSigner(keyId: signWith, in: session)
+      payment.offerProof = .signature(
+        try signer.legacySignature(
+          productId: productId, offerId: discount, appAccountToken: applicationUsername ?? ""))
+    } else if discount != nil {
       payment.offerProof = .signature(signature.fields(appAccountToken: applicationUsername))
     }
     try session.device.queue.add(payment)

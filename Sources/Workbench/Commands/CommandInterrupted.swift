@@ -9,11 +9,15 @@ public struct CommandInterrupted: Error, Hashable, Sendable, CustomStringConvert
   /// A command line that does what the stopped command did before it stopped, for a recording
   /// (`clock set 2026-01-01T00:30:00.000Z`), or `nil` when it changed nothing worth replaying.
   public var replay: String?
+  /// What ``replay`` prints after the events it runs (which the stopped command printed too), for
+  /// a golden transcript of the recording.
+  public var replayPrints: [String] = []
 
   /// Creates an interruption.
-  public init(_ description: String, replay: String? = nil) {
+  public init(_ description: String, replay: String? = nil, replayPrints: [String] = []) {
     self.description = description
     self.replay = replay
+    self.replayPrints = replayPrints
   }
 
   /// A move of the clock stopped at `instant` after `events` events: replayed by `clock set` to that
@@ -23,6 +27,7 @@ public struct CommandInterrupted: Error, Hashable, Sendable, CustomStringConvert
   static func clockStopped(at instant: Date, events: Int, asked: String) -> CommandInterrupted {
     CommandInterrupted(
       "the clock stopped at \(Timestamp.iso8601(instant)) after \(Wording.plural(events, "event")) (\(asked) was asked)",
-      replay: "clock set \(Timestamp.iso8601Milliseconds(instant))")
+      replay: "clock set \(Timestamp.iso8601Milliseconds(instant))",
+      replayPrints: [Timestamp.iso8601Milliseconds(instant)])
   }
 }

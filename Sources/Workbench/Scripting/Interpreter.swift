@@ -20,21 +20,24 @@ public enum Interpreter {
   }
 
   /// Splits, parses and runs one line, then lets the world settle. The session's recorder notes
-  /// the line.
+  /// the line, with what it printed.
   public static func run(line: String, in session: Session) -> Outcome {
     var words: [String] = []
     var changesWorld = false
-    let outcome: Outcome
-    do {
-      words = try CommandLineSplitter.split(line)
-      outcome = run(words: words, in: session, changesWorld: &changesWorld)
-    } catch {
-      outcome = .failed(error.description)
+    let capture = session.recorder.keepsOutput ? OutputCapture(limit: Recorder.outputBudget) : nil
+    let outcome: Outcome = session.withOutput(capture?.copying(session.output) ?? session.output) {
+      do throws(CommandLineSplitter.SplitError) {
+        words = try CommandLineSplitter.split(line)
+        return run(words: words, in: session, changesWorld: &changesWorld)
+      } catch {
+        return .failed(error.description)
+      }
     }
-    let replay = session.interruptedReplay
-    session.interruptedReplay = nil
+    let interruption = session.interruption
+    session.interruption = nil
     if let warning = session.recorder.note(
-      line: line, words: words, outcome: outcome, changesWorld: changesWorld, replay: replay)
+      line: line, words: words, outcome: outcome, changesWorld: changesWorld, output: capture?.lines,
+      interruption: interruption)
     {
       session.output.writeError(warning)
     }
@@ -163,7 +166,7 @@ public enum Interpreter {
     } catch let failure as ExpectationFailure {
       return .expectationFailed(failure.description)
     } catch let interruption as CommandInterrupted {
-      session.interruptedReplay = interruption.replay
+      session.interruption = interruption
       return .interrupted(interruption.description)
     } catch let error as any StorebenchError {
       return .failed(error.description)

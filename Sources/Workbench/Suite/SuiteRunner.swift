@@ -3,7 +3,8 @@ import Foundation
 
 /// Runs every `*.storebench` script of a directory, in sorted order, each in its own session: a
 /// script passes when no line fails, or, when an `.expected` file sits beside it, when its
-/// transcript matches that file exactly (its `\r\n` line ends read as `\n`) and no `expect` failed
+/// transcript matches that file line for line (its `\r\n` line ends read as `\n`; a `{{KIND}}`
+/// in a line masks a value that changes from run to run: ``GoldenLine``) and no `expect` failed
 /// (a golden transcript may hold a command's error, never a broken promise). Transcripts name a
 /// script by its file name, and the files it reads and writes from its directory, so that they do
 /// not depend on the directory the suite is run from.
@@ -77,28 +78,42 @@ public struct SuiteRunner: Sendable {
     }
     let failedExpectation = result.failures.first(where: \.isFailedExpectation)?.description
     let goldenPath = Self.goldenPath(for: path)
-    guard
-      let golden = FileManager.default.contents(atPath: goldenPath).flatMap({
-        String(data: $0, encoding: .utf8)?.replacingOccurrences(of: "\r\n", with: "\n")
-      })
-    else {
-      return Verdict(
-        script: path, passed: result.passed, reason: result.failures.first?.description,
-        transcript: transcript.text, failedExpectation: failedExpectation)
+    let golden: GoldenTranscript
+    do {
+      guard let read = try Self.golden(at: goldenPath) else {
+        return Verdict(
+          script: path, passed: result.passed, reason: result.failures.first?.description,
+          transcript: transcript.text, failedExpectation: failedExpectation)
+      }
+      golden = read
+    } catch {
+      return Verdict(script: path, passed: false, reason: error.description, transcript: transcript.text)
     }
-    let difference = TranscriptDiff.firstDifference(expected: golden, actual: transcript.text)
+    let difference = golden.firstDifference(from: transcript.text)
     return Verdict(
       script: path, passed: difference == nil && failedExpectation == nil,
       reason: failedExpectation ?? difference.map { "differs from \(goldenPath): \($0)" },
       transcript: transcript.text,
-      diff: UnifiedDiff.lines(
-        from: golden, to: transcript.text, oldName: goldenPath, newName: "\(path) (transcript)"),
+      diff: golden.diff(to: transcript.text, transcriptName: "\(path) (transcript)"),
       failedExpectation: failedExpectation)
   }
 
-  /// Writes a script's transcript as its golden file (`--update`): the script then passes. A
-  /// script whose `expect` failed is not recorded (its golden file stays as it was) and fails,
-  /// saying which expectation; so does one whose golden file cannot be written.
+  /// A script's golden transcript, `nil` when there is none.
+  ///
+  /// - Throws: ``WorkbenchError`` for a line whose `{{` begins no mask.
+  static func golden(at path: String) throws(WorkbenchError) -> GoldenTranscript? {
+    guard
+      let text = FileManager.default.contents(atPath: path).flatMap({
+        String(data: $0, encoding: .utf8)?.replacingOccurrences(of: "\r\n", with: "\n")
+      })
+    else { return nil }
+    return try GoldenTranscript(text: text, path: path)
+  }
+
+  /// Writes a script's transcript as its golden file (`--update`): the script then passes. The
+  /// masks of the file it replaces stay where their lines still match (``GoldenTranscript/updated(to:)``).
+  /// A script whose `expect` failed is not recorded (its golden file stays as it was) and fails,
+  /// saying which expectation; so does one whose golden file cannot be read or written.
   public func recordGolden(of verdict: Verdict) -> Verdict {
     var recorded = verdict
     let path = Self.goldenPath(for: verdict.script)
@@ -107,16 +122,20 @@ public struct SuiteRunner: Sendable {
       return recorded
     }
     do {
-      try verdict.transcript.write(toFile: path, atomically: true, encoding: .utf8)
+      let text = try Self.golden(at: path)?.updated(to: verdict.transcript)
+      try (text ?? verdict.transcript).write(toFile: path, atomically: true, encoding: .utf8)
       (recorded.passed, recorded.reason, recorded.diff) = (true, nil, nil)
+    } catch let error as WorkbenchError {
+      (recorded.passed, recorded.reason) = (false, "not recorded: \(error.reason)")
     } catch {
       (recorded.passed, recorded.reason) = (false, "\(path): cannot write: \(error.localizedDescription)")
     }
     return recorded
   }
 
-  /// Where a script's golden transcript lives: `x.storebench` → `x.expected`.
+  /// Where a script's golden transcript lives: `x.storebench` → `x.expected`
+  /// (``GoldenTranscript/path(forScript:)``).
   public static func goldenPath(for script: String) -> String {
-    String(script.dropLast(".storebench".count)) + ".expected"
+    GoldenTranscript.path(forScript: script)
   }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import Simulation
-import Verifier
 
 extension OfferKeyCommand {
   struct Sign: SessionCommand {
@@ -14,7 +12,8 @@ extension OfferKeyCommand {
         purchase --offer-jws (PromotionalOfferV2SignatureCreator). With --intro-eligibility \
         true|false and --transaction-id, a JWS for purchase --intro-eligibility-jws \
         (IntroductoryOfferEligibilitySignatureCreator). The time is now on the clock `offer-key \
-        clock` names, unless --timestamp; the nonce a new UUID unless --nonce.
+        clock` names, unless --timestamp; the nonce a new UUID unless --nonce. To sign and buy in \
+        one line, buy --discount and purchase take --sign-with KEY.
         """)
 
     @Argument(help: "The product.", completion: .session(.products))
@@ -68,28 +67,18 @@ extension OfferKeyCommand {
     }
 
     func execute(in session: Session) throws {
-      guard let file = key ?? session.offerKeyFiles[keyId] else {
-        throw WorkbenchError(.notFound, "no .p8 file known for key \(keyId): give it with --key FILE")
-      }
-      let privateKey = try session.privateKey(in: file)
-      let world = session.world
-      let now = world.offerKeys.clock == .real ? Date() : world.store.clock.now
-      let milliseconds = timestamp ?? Int64((now.timeIntervalSince1970 * 1000).rounded())
-      let nonce = (self.nonce ?? UUID().uuidString).lowercased()
+      let signer = try DeveloperOfferSigner(
+        keyId: keyId, keyFile: key, nonce: nonce, timestamp: timestamp, issuerId: issuerId, in: session)
       if introEligibility != nil || jws {
-        let claims = OfferJWSClaims(
-          iss: issuerId, iat: Double(milliseconds / 1000),
-          aud: introEligibility == nil
-            ? OfferJWSClaims.promotionalOfferAudience : OfferJWSClaims.introductoryOfferEligibilityAudience,
-          bid: world.store.catalog.bundleId, nonce: nonce, productId: productId, offerIdentifier: offer,
-          transactionId: transactionId, allowIntroductoryOffer: introEligibility)
-        return session.print(try OfferJWS.sign(claims, keyId: keyId, with: privateKey))
+        return session.print(
+          try signer.jws(
+            productId: productId, offerId: offer, transactionId: transactionId,
+            allowIntroductoryOffer: introEligibility))
       }
-      let message = PromotionalOfferMessage(
-        bundleId: world.store.catalog.bundleId, keyId: keyId, productId: productId, offerId: offer ?? "",
-        appAccountToken: token, nonce: nonce, timestamp: String(milliseconds))
+      let fields = try signer.legacySignature(
+        productId: productId, offerId: offer ?? "", appAccountToken: token)
       session.print(
-        "--key-id \(keyId) --nonce \(nonce) --timestamp \(milliseconds) --signature \(try message.signature(with: privateKey))"
+        "--key-id \(keyId) --nonce \(fields.nonce) --timestamp \(fields.timestamp) --signature \(fields.signature)"
       )
     }
   }

@@ -20,7 +20,12 @@ struct PurchaseCommand: SessionCommand {
       (promotionalOffer(offerID:keyID:nonce:signature:timestamp:)), --offer-jws \
       (promotionalOffer(_:compactJWS:)), --intro-eligibility-jws \
       (introductoryOfferEligibility(compactJWS:)); each checked when the payment is processed, and \
-      a refusal logs the cause (`offer-key` has the keys).
+      a refusal logs the cause (`offer-key` has the keys). --sign-with KEY signs here with a \
+      registered key's .p8 file, as the developer's server would (offer-key sign, at the time \
+      offer-key clock reads, with a new nonce): the legacy fields for --promotional-offer, a JWS \
+      with --jws, or with --intro-eligibility true|false an eligibility JWS (its transactionId the \
+      customer's appTransactionId unless --transaction-id), so that a script buys a signed offer \
+      in one line.
       """)
 
   @Argument(help: "The product identifier.", completion: .session(.products))
@@ -42,6 +47,23 @@ struct PurchaseCommand: SessionCommand {
 
   @Option(help: "An introductory-offer eligibility JWS (aud introductory-offer-eligibility).")
   var introEligibilityJws: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Sign the offer here with this registered key, as the developer's server would.", valueName: "key"),
+    completion: .session(.offerKeys))
+  var signWith: String?
+
+  @Flag(help: "With --sign-with: sign the promotional offer as a JWS (promotionalOffer(_:compactJWS:)).")
+  var jws = false
+
+  @Option(
+    help: "With --sign-with: an eligibility JWS allowing the introductory offer (true) or not (false).",
+    completion: .list(["true", "false"]))
+  var introEligibility: Bool?
+
+  @Option(help: "With --sign-with: the JWS's transactionId (eligibility: the customer's appTransactionId).")
+  var transactionId: String?
 
   @Option(
     help: "A win-back offer (PurchaseOption.winBackOffer), for a churned subscriber.",
@@ -69,10 +91,51 @@ struct PurchaseCommand: SessionCommand {
       throw ValidationError(
         "--intro-eligibility-jws and a promotional offer's signature are two purchases' options")
     }
+    try validateSigning()
   }
 
-  /// The offer proof the options make, if any.
-  private var offerProof: OfferProof? {
+  /// `--sign-with` signs one offer: a promotional offer (legacy, or `--jws`) or `--intro-eligibility`,
+  /// with no signature given.
+  private func validateSigning() throws {
+    try requireNonEmpty(signWith, "--sign-with")
+    try requireNonEmpty(transactionId, "--transaction-id")
+    guard signWith != nil else {
+      if jws || introEligibility != nil || transactionId != nil {
+        throw ValidationError("--jws, --intro-eligibility and --transaction-id go with --sign-with KEY")
+      }
+      return
+    }
+    if signature.isGiven || offerJws != nil || introEligibilityJws != nil {
+      throw ValidationError("--sign-with makes the signature: give no signature fields or JWS")
+    }
+    switch (promotionalOffer, introEligibility) {
+    case (nil, nil):
+      throw ValidationError("--sign-with signs --promotional-offer OFFER or --intro-eligibility true|false")
+    case (.some, .some):
+      throw ValidationError("--promotional-offer and --intro-eligibility are two purchases' options")
+    case (nil, .some) where jws:
+      throw ValidationError("an eligibility JWS is a JWS already: leave --jws out")
+    default:
+      break
+    }
+  }
+
+  /// The offer proof the options make, if any; with `--sign-with`, signed here.
+  private func offerProof(in session: Session) throws -> OfferProof? {
+    if let signWith {
+      let signer = try DeveloperOfferSigner(keyId: signWith, in: session)
+      if let promotionalOffer, !jws {
+        return .signature(
+          try signer.legacySignature(
+            productId: productId, offerId: promotionalOffer, appAccountToken: appAccountToken ?? ""))
+      }
+      // An eligibility JWS names one of the customer's transactions; their app download is one.
+      let customer = introEligibility == nil ? nil : try session.account.appTransactionId
+      let jws = try signer.jws(
+        productId: productId, offerId: promotionalOffer, transactionId: transactionId ?? customer,
+        allowIntroductoryOffer: introEligibility)
+      return introEligibility == nil ? .promotionalJWS(jws) : .introductoryOfferEligibilityJWS(jws)
+    }
     if let offerJws { return .promotionalJWS(offerJws) }
     if let introEligibilityJws { return .introductoryOfferEligibilityJWS(introEligibilityJws) }
     if promotionalOffer != nil { return .signature(signature.fields(appAccountToken: appAccountToken)) }
@@ -90,6 +153,6 @@ struct PurchaseCommand: SessionCommand {
     try session.device.storeKit2.purchase(
       productId, quantity: quantity, appAccountToken: appAccountToken?.lowercased(),
       offerId: promotionalOffer,
-      offerProof: offerProof, winBackOfferId: winBackOffer)
+      offerProof: try offerProof(in: session), winBackOfferId: winBackOffer)
   }
 }

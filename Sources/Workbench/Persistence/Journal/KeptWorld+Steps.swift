@@ -22,7 +22,7 @@ extension KeptWorld {
         return .failed(error.description, code: .stateFile)
       }
       let outcome = run()
-      if case .interrupted = outcome, let stopped = session.interruptedReplay {
+      if case .interrupted = outcome, let stopped = session.interruption?.replay {
         do {
           try keep(.stopped(line: stopped))
         } catch {

@@ -68,6 +68,7 @@ public final class KeptWorld {
         }
       }
     }
+    if base != nil { session.recorder.noteLoadedWorld(from: session.shown(path)) }
     if base == nil || replayed > 0 { base = try saveSnapshot(in: session) }
     journal = try WorldJournal(creatingAt: journalFile, shown: shownJournal, base: base ?? "")
   }

@@ -25,17 +25,37 @@ public enum UnifiedDiff {
     from old: String, to new: String, oldName: String, newName: String, context: Int = 3
   ) -> [String]? {
     guard old != new else { return nil }
-    let oldLines = split(old)
-    let newLines = split(new)
-    let steps = edits(from: oldLines, to: newLines)
+    return lines(
+      from: split(old), to: split(new), oldName: oldName, newName: newName, context: context, shown: { $0 },
+      same: ==)
+  }
+
+  /// The diff turning the lines `old` into the lines `new`, a line of `old` standing for a line of
+  /// `new` when `same` says so (a golden transcript's masked line for the line it matches): those
+  /// are shown as `old` has them.
+  ///
+  /// - Parameters:
+  ///   - old: the expected lines; the last one's text ends with `\n` when it lacked a line end.
+  ///   - new: the actual lines, read the same way (``split(_:)``).
+  ///   - oldName: the name after `---`.
+  ///   - newName: the name after `+++`.
+  ///   - context: how many unchanged lines surround each change.
+  ///   - shown: an expected line's text.
+  ///   - same: whether a line of `old` stands for a line of `new`.
+  /// - Returns: the diff's lines.
+  static func lines<Old>(
+    from old: [Old], to new: [String], oldName: String, newName: String, context: Int = 3,
+    shown: (Old) -> String, same: (Old, String) -> Bool
+  ) -> [String] {
+    let steps = edits(from: old, to: new, same: same)
     var output = ["--- \(oldName)", "+++ \(newName)"]
     for hunk in hunks(steps, context: context) {
       output.append(header(for: hunk, of: steps))
       for step in steps[hunk] {
         switch step {
-        case .keep(let index, _): output += render(" ", oldLines[index])
-        case .remove(let index): output += render("-", oldLines[index])
-        case .add(let index): output += render("+", newLines[index])
+        case .keep(let index, _): output += render(" ", shown(old[index]))
+        case .remove(let index): output += render("-", shown(old[index]))
+        case .add(let index): output += render("+", new[index])
         }
       }
     }
@@ -44,7 +64,7 @@ public enum UnifiedDiff {
 
   /// A text's lines. A last line without a newline keeps a `\n` as a mark, so that it differs from
   /// the same line with one.
-  private static func split(_ text: String) -> [String] {
+  static func split(_ text: String) -> [String] {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" {
       lines.removeLast()
@@ -64,6 +84,12 @@ public enum UnifiedDiff {
   /// Variations", 1986): for each number of edits d, the furthest point reached on each diagonal k,
   /// then back from the end through the recorded frontiers.
   static func edits<Element: Equatable>(from old: [Element], to new: [Element]) -> [Step] {
+    edits(from: old, to: new, same: ==)
+  }
+
+  /// A shortest edit script turning `old` into `new`, an element of `old` standing for an element of
+  /// `new` when `same` says so (as ``edits(from:to:)`` with equality).
+  static func edits<Old, New>(from old: [Old], to new: [New], same: (Old, New) -> Bool) -> [Step] {
     let (n, m) = (old.count, new.count)
     let offset = n + m + 1
     var frontier = [Int](repeating: 0, count: 2 * offset + 1)
@@ -75,7 +101,7 @@ public enum UnifiedDiff {
           k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
           ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
         var y = x - k
-        while x < n && y < m && old[x] == new[y] {
+        while x < n && y < m && same(old[x], new[y]) {
           x += 1
           y += 1
         }
