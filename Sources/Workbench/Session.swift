@@ -153,17 +153,21 @@ public final class Session {
   /// The answer of the last `verify` of a receipt (not a JWS), for `expect verify in-app|latest`.
   public internal(set) var lastVerifyResponse: VerifyReceiptService.Response?
 
-  /// Reads a file named in a command.
-  func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
+  /// Reads a file named in a command: a regular file, at most its format's limit
+  /// (``FileFormat/limit``).
+  ///
+  /// - Parameters:
+  ///   - path: the file, relative to ``baseDirectory``.
+  ///   - format: what it holds.
+  /// - Throws: ``WorkbenchError`` `FILE: cannot read the file (is a character device, not a regular
+  ///   file)`, or naming the limit it passes.
+  func read(_ path: String, as format: FileFormat) throws(WorkbenchError) -> [UInt8] {
     do {
-      return try FileReader.read(resolve(path), limit: Self.maximumFileBytes)
+      return try FileReader.read(resolve(path), as: format)
     } catch {
       throw WorkbenchError(.file, "\(shown(path)): cannot read the file (\(error))")
     }
   }
-
-  /// The largest file a command reads (a saved world, a receipt, a key): 1 GiB.
-  static let maximumFileBytes = 1 << 30
 
   /// Writes a file named in a command, atomically (``StagedFile``), creating its directory. While a
   /// kept world is rebuilt from its journal, nothing is written: the file was written when the line

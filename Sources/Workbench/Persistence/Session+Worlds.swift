@@ -31,7 +31,7 @@ extension Session {
   /// - Returns: A note about the certificate authority, when it differs.
   @discardableResult
   public func loadWorld(from path: String) throws(WorkbenchError) -> String? {
-    try loadWorld(try read(path), from: path)
+    try loadWorld(try read(path, as: .savedWorld), from: path)
   }
 
   /// Replaces the world with one decoded from a saved world's bytes, already read from `path`
