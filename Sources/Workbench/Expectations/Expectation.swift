@@ -90,8 +90,8 @@ enum Expectation {
     expect txn REF date DATE | expires DATE
     expect txn REF flag trial|intro|upgraded|refunded|renewal
     expect refunded REF         Apple refunded it (not an upgrade's refund)
-    expect subscription PRODUCT STATUS    STATUS: active in-trial in-intro in-grace
-                                in-billing-retry expired revoked
+    expect subscription PRODUCT STATUS    STATUS: active in-trial in-intro in-offer
+                                in-grace in-billing-retry expired revoked
     expect subscription PRODUCT intent N|none | renewals N | expires DATE
     expect subscription PRODUCT auto-renew on|off | renews-as ID | product ID
     expect storage PRODUCT N|unlocked|locked      expect storage empty
