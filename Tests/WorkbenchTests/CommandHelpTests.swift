@@ -99,6 +99,11 @@ import Testing
         == "buy: unknown option '--bogus' (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --application-username, --unchecked)"
     )
     #expect(
+      CommandUsage.parseError(
+        "Unknown option '--quantty'. Did you mean '--quantity'?", words: ["buy", "x", "--quantty"])
+        == "buy: unknown option '--quantty'; did you mean '--quantity'? (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --application-username, --unchecked)"
+    )
+    #expect(
       CommandUsage.parseError("Missing expected argument '<duration>'", words: ["advance-clock"])
         == "advance-clock: missing DURATION (such as 1d, 1mo)")
   }
