@@ -21,8 +21,13 @@ public final class Session {
   /// Whether lines run to rebuild a kept world from its journal: they write no files (they did
   /// when they first ran) and print nothing.
   var isReplayingJournal = false
-  /// Where the catalog came from, as the user named it.
+  /// Where the catalog came from, as the user named it: a catalog file, or the saved world that
+  /// brought it (``catalogCameWithWorld``).
   public internal(set) var catalogSource: String
+  /// Whether the catalog came with a saved world (`load`, `--state`), named by ``catalogSource``.
+  public internal(set) var catalogCameWithWorld = false
+  /// What the session runs on, as the prompt's banner names it: `catalog default`, `world w.json`.
+  public var origin: String { (catalogCameWithWorld ? "world " : "catalog ") + catalogSource }
   /// How events and output are written.
   public let format: OutputFormat
   /// The error of the last command run with `try`, if it failed.
@@ -146,6 +151,7 @@ public final class Session {
   func loadCatalog(_ catalog: Catalog, from source: String) throws(StoreError) {
     try world.store.replaceCatalog(with: catalog)
     catalogSource = source
+    catalogCameWithWorld = false
   }
 
   /// The status of the last `verify`, for `expect verify`.

@@ -67,7 +67,7 @@ struct PromptCommand: ParsableCommand {
       throw ExitCode.failure
     }
     Console.write(
-      "storebench \(StorebenchVersion.current) on catalog \(session.catalogSource). "
+      "storebench \(StorebenchVersion.current) on \(session.origin). "
         + "Type help, TAB to complete, quit or Ctrl-D to leave.")
     Console.write(existed ? "world loaded from \(state ?? "")" : identity.startLine)
     let history = PromptHistory(

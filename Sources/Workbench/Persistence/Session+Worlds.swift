@@ -58,6 +58,7 @@ extension Session {
     world.removePrivateAuthority()
     world = loaded
     catalogSource = path
+    catalogCameWithWorld = true
     return note
   }
 
