@@ -147,6 +147,13 @@ public final class Session {
     lines.forEach { print($0) }
   }
 
+  /// Writes a long text of command output, such as `help all`: a screen at a time when the output
+  /// pages (``OutputSink/page``) and is text, else as ``print(lines:)``.
+  func page(lines: [String]) {
+    guard format == .text, let page = output.page else { return print(lines: lines) }
+    page(lines)
+  }
+
   /// Replaces the catalog, while nothing has been bought.
   func loadCatalog(_ catalog: Catalog, from source: String) throws(StoreError) {
     try world.store.replaceCatalog(with: catalog)

@@ -53,7 +53,7 @@ struct PromptCommand: ParsableCommand {
       return
     }
     let session = Session(
-      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
+      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.pagingSink,
       format: common.format, caDirectory: AuthorityLocator.directory(option: common.caDir),
       identity: identity)
     session.baseDirectory = FileManager.default.currentDirectoryPath
