@@ -157,7 +157,7 @@ let package = Package(
     .testTarget(
       name: "WorkbenchTests",
       dependencies: [
-        "Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation", "Vocabulary", "Observer",
+        "Workbench", "Catalog", "JSON", "Store", "Queue", "Simulation", "SystemIO", "Vocabulary", "Observer",
       ]),
     .testTarget(
       name: "ServerTests",

@@ -57,3 +57,18 @@ int storebench_interrupt_requested(void) {
 void storebench_clear_interrupt(void) {
   atomic_store(&interrupt_flag, 0);
 }
+
+/* What handled SIGINT before storebench_ignore_sigint; only the thread running a pager touches it. */
+static struct sigaction before_ignoring;
+
+int storebench_ignore_sigint(void) {
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  return sigaction(SIGINT, &ignore, &before_ignoring);
+}
+
+int storebench_restore_sigint(void) {
+  return sigaction(SIGINT, &before_ignoring, NULL);
+}

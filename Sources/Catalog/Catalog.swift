@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// The products of one app, as App Store Connect (or an Xcode `.storekit` file) configures them.
 public struct Catalog: Sendable {
@@ -50,6 +51,12 @@ public struct Catalog: Sendable {
   /// The product with this identifier, if the catalog has one.
   public func product(_ id: String) -> Product? {
     index[id].map { products[$0] }
+  }
+
+  /// What every command says of a product id the catalog lacks: `no product "pro.montly" in the
+  /// catalog; did you mean "pro.monthly"?`, with the catalog's closest ids (``DidYouMean``).
+  public func unknownProductReason(_ id: String) -> String {
+    "no product \"\(id)\" in the catalog" + DidYouMean.clause(for: id, among: products.map(\.id))
   }
 
   /// A storefront the catalog knows by its code: declared ones first, then built-in ones.

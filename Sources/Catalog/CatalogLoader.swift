@@ -19,7 +19,7 @@ public enum CatalogLoader {
   public static func load(path: String, bundleId: String? = nil) throws(CatalogError) -> Catalog {
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.read(path, limit: maximumBytes)
+      bytes = try FileReader.read(path, as: .catalog)
     } catch {
       switch error {
       case .isDirectory, .notRegularFile:
@@ -65,10 +65,10 @@ public enum CatalogLoader {
     try StoreKitConfigurationReader(bundleId: bundleId).catalog(try document(bytes))
   }
 
-  /// The largest catalog document, in bytes: 16 MiB.
-  public static let maximumBytes = 16 * 1024 * 1024
+  /// The largest catalog document, in bytes: 16 MiB (``FileFormat/catalog``).
+  public static let maximumBytes = FileFormat.catalog.limit
 
-  private static let sizeLimitReason = "larger than 16 MiB (\(maximumBytes) bytes), the limit for a catalog"
+  private static let sizeLimitReason = FileFormat.catalog.tooLargeReason
 
   private static func document(_ bytes: [UInt8]) throws(CatalogError) -> JSONNode {
     guard !bytes.isEmpty else { throw CatalogError(location: "", reason: "empty file, not a catalog") }

@@ -25,7 +25,7 @@ public final class LocalServerLauncher: ServerLauncher {
 
   /// Starts serving; returns the bound port.
   ///
-  /// - Throws: The error that kept the server from listening (such as a port in use).
+  /// - Throws: ``ListenError``, saying what kept the server from listening (such as a port in use).
   public func start(port: Int, world: any WorldAccess) throws -> Int {
     let bound = BlockingResult<Result<Int, any Error>>()
     let app = buildApplication(port: port, world: world, options: options) { bound.set(.success($0)) }
@@ -36,7 +36,7 @@ public final class LocalServerLauncher: ServerLauncher {
       do {
         try await group.run()
       } catch {
-        bound.set(.failure(error))
+        bound.set(.failure(ListenError(error, port: port)))
       }
       bound.set(.failure(ServerStopped()))
     }

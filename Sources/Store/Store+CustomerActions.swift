@@ -2,13 +2,27 @@ import Catalog
 import Foundation
 
 extension Store {
-  /// The live subscription of the group a product belongs to.
+  /// An auto-renewable product of the catalog, with its subscription's terms.
   ///
-  /// - Throws: ``StoreError`` when the product is not a subscription or the account has none in its group.
-  public func subscription(for productId: String, account: Account) throws(StoreError) -> SubscriptionState {
-    guard let group = catalog.product(productId)?.subscription?.group else {
+  /// - Throws: ``StoreError`` `no product "pro.montly" in the catalog; did you mean "pro.monthly"?`
+  ///   (``Catalog/unknownProductReason(_:)``), or `coins.100 is not an auto-renewable subscription`.
+  func autoRenewable(_ productId: String) throws(StoreError) -> (product: Product, subscription: Subscription)
+  {
+    guard let product = catalog.product(productId) else {
+      throw StoreError(.notFound, catalog.unknownProductReason(productId))
+    }
+    guard product.type == .autoRenewable, let subscription = product.subscription else {
       throw StoreError(.invalidValue, "\(productId) is not an auto-renewable subscription")
     }
+    return (product, subscription)
+  }
+
+  /// The live subscription of the group a product belongs to.
+  ///
+  /// - Throws: ``StoreError`` when the catalog has no such product, it is not a subscription, or the
+  ///   account has none in its group.
+  public func subscription(for productId: String, account: Account) throws(StoreError) -> SubscriptionState {
+    let group = try autoRenewable(productId).subscription.group
     guard let state = account.subscriptions[group] else {
       throw StoreError(.notFound, "account \(account.name) has no subscription in group \(group)")
     }
@@ -77,9 +91,7 @@ extension Store {
   /// Raises a product's price. Subscribers renew at the new price, or, when consent is required,
   /// only once they accept it.
   public func raisePrice(of productId: String, to amount: Decimal, consentRequired: Bool) throws(StoreError) {
-    guard let product = catalog.product(productId), product.type == .autoRenewable else {
-      throw StoreError(.invalidValue, "\(productId) is not an auto-renewable subscription")
-    }
+    let product = try autoRenewable(productId).product
     priceOverrides[productId] = amount
     var waiting = 0
     for account in accounts.values.sorted(by: { $0.name < $1.name }) {

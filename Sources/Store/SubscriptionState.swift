@@ -96,7 +96,10 @@ public final class SubscriptionState {
       return .inBillingRetry
     case .active:
       guard let offer else { return .active }
-      return offer.mode == .freeTrial ? .inTrial : .inIntro
+      switch offer.kind {
+      case .introductory: return offer.mode == .freeTrial ? .inTrial : .inIntro
+      case .promotional, .code, .winBack: return .inOffer
+      }
     }
   }
 

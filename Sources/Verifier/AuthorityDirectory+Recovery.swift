@@ -53,10 +53,7 @@ extension AuthorityDirectory {
     -> CertificateAuthority?
   {
     let rootFile = url.appendingPathComponent(CertificateRole.root.certificateFileName)
-    if let cached,
-      FileManager.default.contents(atPath: rootFile.path).map(Array.init)
-        == cached.exportRoot(format: .pem)
-    {
+    if let cached, (try? FileReader.read(rootFile.path, as: .authority)) == cached.exportRoot(format: .pem) {
       return cached
     }
     let listing = Listing(try DurableFiles.entries(of: url))

@@ -53,17 +53,18 @@ enum DurableFiles {
     }
   }
 
-  /// Reads a whole file as UTF-8 text.
+  /// Reads a whole file of the authority's directory as UTF-8 text: a regular file of at most
+  /// ``FileFormat/authority``'s limit.
   ///
   /// - Throws: `unreadableFile` when the file cannot be read, `malformedFile` when it is not UTF-8.
   static func readText(_ url: URL) throws(CertificateAuthorityError) -> String {
-    let data: Data
+    let data: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      data = try FileReader.read(url.path, as: .authority)
     } catch {
       throw CertificateAuthorityError(.unreadableFile, path: url.path, "\(error)")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(bytes: data, encoding: .utf8) else {
       throw CertificateAuthorityError(.malformedFile, path: url.path, "not UTF-8 text")
     }
     return text

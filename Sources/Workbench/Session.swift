@@ -21,8 +21,13 @@ public final class Session {
   /// Whether lines run to rebuild a kept world from its journal: they write no files (they did
   /// when they first ran) and print nothing.
   var isReplayingJournal = false
-  /// Where the catalog came from, as the user named it.
+  /// Where the catalog came from, as the user named it: a catalog file, or the saved world that
+  /// brought it (``catalogCameWithWorld``).
   public internal(set) var catalogSource: String
+  /// Whether the catalog came with a saved world (`load`, `--state`), named by ``catalogSource``.
+  public internal(set) var catalogCameWithWorld = false
+  /// What the session runs on, as the prompt's banner names it: `catalog default`, `world w.json`.
+  public var origin: String { (catalogCameWithWorld ? "world " : "catalog ") + catalogSource }
   /// How events and output are written.
   public let format: OutputFormat
   /// The error of the last command run with `try`, if it failed.
@@ -144,10 +149,18 @@ public final class Session {
     lines.forEach { print($0) }
   }
 
+  /// Writes a long text of command output, such as `help all`: a screen at a time when the output
+  /// pages (``OutputSink/page``) and is text, else as ``print(lines:)``.
+  func page(lines: [String]) {
+    guard format == .text, let page = output.page else { return print(lines: lines) }
+    page(lines)
+  }
+
   /// Replaces the catalog, while nothing has been bought.
   func loadCatalog(_ catalog: Catalog, from source: String) throws(StoreError) {
     try world.store.replaceCatalog(with: catalog)
     catalogSource = source
+    catalogCameWithWorld = false
   }
 
   /// The status of the last `verify`, for `expect verify`.
@@ -155,17 +168,21 @@ public final class Session {
   /// The answer of the last `verify` of a receipt (not a JWS), for `expect verify in-app|latest`.
   public internal(set) var lastVerifyResponse: VerifyReceiptService.Response?
 
-  /// Reads a file named in a command.
-  func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
+  /// Reads a file named in a command: a regular file, at most its format's limit
+  /// (``FileFormat/limit``).
+  ///
+  /// - Parameters:
+  ///   - path: the file, relative to ``baseDirectory``.
+  ///   - format: what it holds.
+  /// - Throws: ``WorkbenchError`` `FILE: cannot read the file (is a character device, not a regular
+  ///   file)`, or naming the limit it passes.
+  func read(_ path: String, as format: FileFormat) throws(WorkbenchError) -> [UInt8] {
     do {
-      return try FileReader.read(resolve(path), limit: Self.maximumFileBytes)
+      return try FileReader.read(resolve(path), as: format)
     } catch {
       throw WorkbenchError(.file, "\(shown(path)): cannot read the file (\(error))")
     }
   }
-
-  /// The largest file a command reads (a saved world, a receipt, a key): 1 GiB.
-  static let maximumFileBytes = 1 << 30
 
   /// Writes a file named in a command, atomically (``StagedFile``), creating its directory. While a
   /// kept world is rebuilt from its journal, nothing is written: the file was written when the line

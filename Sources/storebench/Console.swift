@@ -40,6 +40,11 @@ enum Console {
 
   static var sink: OutputSink { OutputSink(write: write, writeError: error, style: { style }) }
 
+  /// The sink of the interactive prompt: as ``sink``, and long help a screen at a time (``Pager``).
+  static var pagingSink: OutputSink {
+    OutputSink(write: write, writeError: error, style: { style }, page: Pager.show)
+  }
+
   /// Makes a write to a closed pipe fail with `EPIPE` (rather than SIGPIPE ending the process at
   /// once), so that ``send(_:to:)`` ends the run itself.
   static func prepare() {

@@ -17,7 +17,8 @@ struct HelpCommandsCommand: ParsableCommand {
 
   func run() throws {
     do {
-      Console.write(try markdown ? CommandReference.markdown() : CommandHelp.text(for: command))
+      let text = try markdown ? CommandReference.markdown() : CommandHelp.text(for: command)
+      Pager.show(text.components(separatedBy: "\n"))
     } catch {
       Console.error(ErrorLine.text(for: error))
       throw ExitCode.failure

@@ -26,6 +26,14 @@ enum Interrupts {
   static func clear() {
     storebench_clear_interrupt()
   }
+
+  /// Runs `body` with Ctrl-C ignored by this process, for another program that owns the terminal
+  /// meanwhile (a pager): the interrupt is that program's, not a command's.
+  static func ignored<T>(_ body: () -> T) -> T {
+    storebench_ignore_sigint()
+    defer { storebench_restore_sigint() }
+    return body()
+  }
 }
 
 /// Watches long commands for the terminal: Ctrl-C stops them, and after a second a progress line

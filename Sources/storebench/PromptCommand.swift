@@ -53,7 +53,7 @@ struct PromptCommand: ParsableCommand {
       return
     }
     let session = Session(
-      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
+      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.pagingSink,
       format: common.format, caDirectory: AuthorityLocator.directory(option: common.caDir),
       identity: identity)
     session.baseDirectory = FileManager.default.currentDirectoryPath
@@ -67,7 +67,7 @@ struct PromptCommand: ParsableCommand {
       throw ExitCode.failure
     }
     Console.write(
-      "storebench \(StorebenchVersion.current) on catalog \(session.catalogSource). "
+      "storebench \(StorebenchVersion.current) on \(session.origin). "
         + "Type help, TAB to complete, quit or Ctrl-D to leave.")
     Console.write(existed ? "world loaded from \(state ?? "")" : identity.startLine)
     let history = PromptHistory(

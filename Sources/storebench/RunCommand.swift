@@ -84,9 +84,7 @@ struct RunCommand: ParsableCommand {
   ///
   /// - Throws: ``WorkbenchError`` as ``Script/init(name:bytes:directory:)`` does.
   static func standardInputScript() throws(WorkbenchError) -> Script {
-    try Script(
-      name: "-", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()),
-      directory: FileManager.default.currentDirectoryPath)
+    try Script(standardInputIn: FileManager.default.currentDirectoryPath)
   }
 
   /// Ends a run as its results say: 130 when Ctrl-C stopped it (as a shell reports a process

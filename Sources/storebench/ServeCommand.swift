@@ -121,7 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       try await group.run()
     } catch {
-      Console.error("error: cannot serve on \(serverHost):\(port): \(error)")
+      Console.error("error: cannot serve on \(serverHost):\(port): \(ListenError(error, port: port))")
       throw ExitCode.failure
     }
   }

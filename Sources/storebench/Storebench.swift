@@ -36,7 +36,7 @@ struct Storebench: AsyncParsableCommand {
       await main(StateCommand.arguments(scriptArguments(arguments)))
     case .help(let words):
       do {
-        Console.write(try CommandHelp.text(for: words))
+        Pager.show(try CommandHelp.text(for: words).components(separatedBy: "\n"))
       } catch {
         Console.error(ErrorLine.text(for: error))
         Foundation.exit(ExitCode.validationFailure.rawValue)

@@ -6,8 +6,9 @@ world up, starts `serve start`, then drives the page: every transaction is a row
 timeline is drawn (its dates whole inside the picture, its plans' names whole and apart, the
 current period drawn past the clock's line), the product's name shows as text, action buttons (refund, renew, expire,
 approve) change the world as the App Store Server API then reports it, a command typed at the
-prompt shows in the page within 2 seconds, a POST without the page's token changes nothing, and
-the clicks are in the prompt's recording. Screenshots go to the output folder (first argument).
+prompt shows in the page within 2 seconds, a POST without the page's token changes nothing and is
+answered 403 with the page saying why (a plain form's and the page's script's), and the clicks are
+in the prompt's recording. Screenshots go to the output folder (first argument).
 """
 
 import base64
@@ -311,6 +312,41 @@ def main():
             check(False, "a POST with a wrong token is refused")
         except urllib.error.HTTPError as error:
             check(error.code == 403, f"a POST with a wrong token is refused ({error.code})")
+        request = urllib.request.Request(base + "/actions", data=b"action=billing-fix", method="POST")
+        try:
+            urllib.request.urlopen(request, timeout=10)
+            check(False, "a plain form's POST without a token is refused")
+        except urllib.error.HTTPError as error:
+            check(error.code == 403 and b"token is missing or wrong" in error.read(),
+                  f"a plain form's POST without a token is refused with the page saying why ({error.code})")
+
+        # The page shows why an action was refused: after a form posted without the page's script
+        # (the browser then shows the page the server answered with) ...
+        driver.execute_script("""
+            const form = document.createElement('form');
+            form.method = 'post';
+            form.action = '/actions';
+            for (const [name, value] of [['action', 'billing-fix'], ['token', 'stale']]) {
+              const input = document.createElement('input');
+              input.type = 'hidden';
+              input.name = name;
+              input.value = value;
+              form.append(input);
+            }
+            document.body.append(form);
+            form.submit();""")
+        waiter(driver).until(lambda d: d.current_url.endswith("/actions") and text(d, "#status"))
+        check(attribute(driver, "#status", "data-result") == "failed"
+              and "token is missing or wrong" in text(driver, "#status"),
+              f"a plain form with a stale token gets the page saying why: {text(driver, '#status')!r}")
+        driver.get(base)
+        # ... and through the page's script, when the token it holds is stale.
+        waiter(driver).until(lambda d: text(d, "#clock"))
+        driver.execute_script("document.querySelector('meta[name=\"storebench-token\"]').content = 'stale'")
+        click(driver, 'form[data-action="billing-fix"] button')
+        waiter(driver).until(lambda d: attribute(d, "#status", "data-result") == "failed")
+        check("token is missing or wrong" in (text(driver, "#status") or ""),
+              f"the page's script shows why a stale token was refused: {text(driver, '#status')!r}")
         driver.save_screenshot(os.path.join(output, "page-after-actions.png"))
 
         # The clicks are in the prompt's recording, as commands.

@@ -28,14 +28,17 @@ private func catalogError(product: String, extra: String = "") -> String {
 }
 
 @Suite struct CatalogLoaderTests {
-  @Test func aDirectoryAnEmptyFileAndAnEndlessDeviceGetPlainMessages() throws {
+  @Test func aDirectoryADeviceAndAMissingFileGetPlainMessages() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    let empty = directory.appendingPathComponent("empty.json").path
+    #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
     for (path, message) in [
       (directory.path, "\(directory.path): is a directory"),
-      ("/dev/null", "/dev/null: empty file, not a catalog"),
-      ("/dev/zero", "/dev/zero: larger than 16 MiB (16777216 bytes), the limit for a catalog"),
+      (empty, "\(empty): empty file, not a catalog"),
+      ("/dev/null", "/dev/null: is a character device, not a regular file"),
+      ("/dev/zero", "/dev/zero: is a character device, not a regular file"),
       (
         directory.appendingPathComponent("none.json").path,
         "\(directory.path)/none.json: cannot read the file (No such file or directory)"

@@ -27,6 +27,8 @@ import Testing
       #expect(response.status == .ok)
       #expect(response.headers[.contentType] == "text/html; charset=utf-8")
       #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+      // Not `no-referrer`: under it a browser posts a plain form with `Origin: null`.
+      #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
       let page = String(buffer: response.body)
       #expect(page.contains(#"data-transaction-id="2000000000000001""#))
       #expect(page.contains(#"<svg xmlns="http://www.w3.org/2000/svg" class="tl""#))
@@ -103,6 +105,59 @@ import Testing
     }
   }
 
+  @Test func aRefusedActionIsA403ForEveryClientAndThePageSaysWhy() async throws {
+    let fixture = try ServerFixture()
+    try await fixture.test { client in
+      let reason = "the page&#39;s token is missing or wrong: reload the page"
+      for body in ["action=billing-fix&token=nope", "action=billing-fix", "token=&action=billing-fix"] {
+        // A plain form (no script), from the page itself: the page again, saying why, with the
+        // status the script gets.
+        var form = Self.loopback
+        form[.origin] = "http://127.0.0.1:8080"
+        let plain = try await client.execute(
+          uri: "/actions", method: .post, headers: form, body: ByteBuffer(string: body))
+        #expect(plain.status == .forbidden, "\(body)")
+        #expect(plain.headers[.location] == nil)
+        #expect(plain.headers[.contentType] == "text/html; charset=utf-8")
+        let page = String(buffer: plain.body)
+        #expect(
+          page.contains(#"<p id="status" role="status" aria-live="polite" data-result="failed">"# + reason))
+        #expect(try token(in: page).count == 64)
+        // The page's script: JSON.
+        var headers = Self.loopback
+        headers[.accept] = "application/json"
+        let scripted = try await client.execute(
+          uri: "/actions", method: .post, headers: headers, body: ByteBuffer(string: body))
+        #expect(scripted.status == .forbidden)
+        let json = try JSONSerialization.jsonObject(with: Data(buffer: scripted.body)) as? [String: Any]
+        #expect(json?["ok"] as? Bool == false)
+        #expect(json?["message"] as? String == "the page's token is missing or wrong: reload the page")
+      }
+      // The token passed, but this owner runs no commands: the page says so, with the same 501.
+      let page = String(buffer: try await client.execute(uri: "/", method: .get, headers: Self.loopback).body)
+      #expect(page.contains(#"data-result="">Actions run as the commands they mirror"#))
+      let unrun = try await client.execute(
+        uri: "/actions", method: .post, headers: Self.loopback,
+        body: ByteBuffer(string: "action=billing-fix&token=\(try token(in: page))"))
+      #expect(unrun.status == .notImplemented)
+      #expect(String(buffer: unrun.body).contains(#"data-result="failed">this server runs no commands</p>"#))
+    }
+  }
+
+  @Test func aFailedCommandFromAPlainFormShowsItsErrorOnThePage() async throws {
+    let runner = RecordingRunner(try ServerFixture(), failing: "#9 is not <a> transaction")
+    try await Application(router: buildRouter(world: runner)).test(.router) { client in
+      let page = String(buffer: try await client.execute(uri: "/", method: .get, headers: Self.loopback).body)
+      let response = try await client.execute(
+        uri: "/actions", method: .post, headers: Self.loopback,
+        body: ByteBuffer(string: "token=\(try token(in: page))&action=approve&handle=%239"))
+      #expect(response.status == .ok)
+      #expect(
+        String(buffer: response.body).contains(
+          #"data-result="failed">approve: #9 is not &lt;a&gt; transaction</p>"#))
+    }
+  }
+
   @Test func anActionReachesTheRunnerWithItsFields() async throws {
     let runner = RecordingRunner(try ServerFixture())
     let router = buildRouter(world: runner)
@@ -132,12 +187,16 @@ import Testing
   }
 }
 
-/// A world owner that keeps the actions it is asked to run.
+/// A world owner that keeps the actions it is asked to run, and says they succeeded or failed.
 private final class RecordingRunner: PageActionRunner {
   let owner: TestWorldOwner
   let actions = Mutex<[PageAction]>([])
+  let failure: String?
 
-  init(_ fixture: ServerFixture) { owner = fixture.owner }
+  init(_ fixture: ServerFixture, failing failure: String? = nil) {
+    owner = fixture.owner
+    self.failure = failure
+  }
 
   func withWorld<T: Sendable>(_ body: @Sendable (World) throws -> T) async rethrows -> T {
     try await owner.withWorld(body)
@@ -145,6 +204,6 @@ private final class RecordingRunner: PageActionRunner {
 
   func perform(_ action: PageAction) async -> PageActionResult {
     actions.withLock { $0.append(action) }
-    return PageActionResult(commandLine: action.name, succeeded: true, message: "done")
+    return PageActionResult(commandLine: action.name, succeeded: failure == nil, message: failure ?? "done")
   }
 }

@@ -3,7 +3,8 @@ import Testing
 
 /// A long move of the clock: refused before it starts when it would pass the renewal budget,
 /// showing its progress on a terminal once it has run for a second, and stopped by Ctrl-C; and
-/// files that are not regular (a FIFO nobody writes) refused at once instead of waited for.
+/// files that are not regular (a FIFO nobody writes, a device that never ends) refused at once
+/// instead of waited for or read.
 @Suite struct LongMoveTests {
   private func directory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("long-move-\(UUID())")
@@ -70,6 +71,36 @@ import Testing
     let inputs = ["", "", "", "load fifo\n", "catalog load fifo\n"]
     for ((arguments, expected), input) in zip(cases, inputs) {
       // A run that waited for a writer would be killed after 20 s and fail the test.
+      let result = try Binary.run(
+        executable: "/usr/bin/timeout", ["20", Binary.path] + arguments, input: input, directory: folder)
+      #expect(result.status == 1, "\(arguments) \(input): status \(result.status)")
+      #expect(result.error.contains(expected), "\(arguments) \(input): \(result.error)")
+    }
+  }
+
+  @Test func aDeviceThatNeverEndsIsRefusedAtOnce() throws {
+    let folder = try directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let refused = "/dev/zero: is a character device, not a regular file"
+    let cases: [([String], String, String)] = [
+      (["run", "/dev/zero"], "", "error: /dev/zero: cannot read the script: is a character device"),
+      (["/dev/zero"], "", "error: /dev/zero: cannot read the script: is a character device"),
+      (["run", "--catalog", "/dev/zero", "-"], "", "error: \(refused)"),
+      (
+        ["--state", "/dev/zero", "clock"], "", "error: /dev/zero: cannot read the file (is a character device"
+      ),
+      (
+        ["run", "-"], "verify --file /dev/zero\n",
+        "-:1: error: /dev/zero: cannot read the file (is a character"
+      ),
+      (
+        ["run", "-"], "verify --jws /dev/zero\n",
+        "-:1: error: /dev/zero: cannot read the file (is a character"
+      ),
+      (["run", "-"], "tamper /dev/zero\n", "-:1: error: /dev/zero: cannot read the file (is a character"),
+    ]
+    for (arguments, input, expected) in cases {
+      // A run that read the device to a limit would take long and be killed after 20 s.
       let result = try Binary.run(
         executable: "/usr/bin/timeout", ["20", Binary.path] + arguments, input: input, directory: folder)
       #expect(result.status == 1, "\(arguments) \(input): status \(result.status)")

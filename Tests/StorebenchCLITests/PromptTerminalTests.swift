@@ -80,6 +80,61 @@ extension CLITests {
       try again.waitFor("the end") { Self.ended($0, after: "quit") }
     }
 
+    /// On a saved world (`--state`) the banner names the world; `help` fits the screen and `help all`
+    /// goes through the pager (`$PAGER`, else `less`), after which the prompt comes back.
+    @Test(.enabled(if: Tmux.isAvailable, "SKIPPED: tmux is not installed (`make deps` installs it)"))
+    func aSavedWorldIsNamedAndLongHelpPages() throws {
+      #expect(FileManager.default.isExecutableFile(atPath: Binary.path), "run `swift build` first")
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("prompt-\(UUID())")
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: home) }
+      let world = home.appendingPathComponent("w.json").path
+      #expect(try Binary.run(["run", "-"], input: "save \(world)\n", directory: home).status == 0)
+      var environment = [
+        "HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TERM": "xterm",
+        "PAGER": "sed s/^/paged:/",
+      ]
+      let tmux = try Tmux(
+        socket: home.appendingPathComponent("tmux.sock").path, program: [Binary.path, "--state", world],
+        environment: environment)
+      defer { tmux.stop() }
+      let start = try tmux.waitFor("the prompt") { $0.last == Self.emptyPrompt }
+      // The banner may wrap: the screen's lines joined give it back.
+      #expect(start.joined().contains(" on world \(world). Type help"), "\(start)")
+
+      try tmux.type("help")
+      try tmux.press("Enter")
+      let overview = try tmux.waitFor("the groups") {
+        $0.contains { $0.hasPrefix("  Products and buying: products buy") } && $0.last == Self.emptyPrompt
+      }
+      #expect(!overview.contains { $0.hasPrefix("paged:") }, "a screen's worth is not paged")
+      try tmux.type("help all")
+      try tmux.press("Enter")
+      try tmux.waitFor("the commands through the pager") {
+        $0.contains("paged:Topics (`help TOPIC`): durations, refs, scripts, exit-codes, shared-secret")
+          && $0.last == Self.emptyPrompt
+      }
+      try tmux.type("quit")
+      try tmux.press("Enter")
+      try tmux.waitFor("the end") { Self.ended($0, after: "quit") }
+
+      // With less, a screen at a time until q.
+      environment["PAGER"] = "less"
+      let paged = try Tmux(
+        socket: home.appendingPathComponent("tmux2.sock").path, program: [Binary.path],
+        environment: environment)
+      defer { paged.stop() }
+      try paged.waitFor("the prompt") { $0.last == Self.emptyPrompt }
+      try paged.type("help all")
+      try paged.press("Enter")
+      try paged.waitFor("less's first screen") { $0.last == ":" && $0.contains("Products and buying") }
+      try paged.press("q")
+      try paged.waitFor("the prompt again") { $0.last == Self.emptyPrompt }
+      try paged.type("echo back")
+      try paged.press("Enter")
+      try paged.waitFor("a command after the pager") { $0.suffix(2) == ["back", Self.emptyPrompt] }
+    }
+
     /// Keys typed while a command runs reach the next prompt, and so does a line typed before and
     /// one typed right after the Ctrl-C that stops the command: the terminal's input queue is not
     /// flushed (NOFLSH), and libedit reads what waits there.

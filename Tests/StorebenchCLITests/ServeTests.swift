@@ -89,6 +89,27 @@ extension CLITests {
       #expect(check.output.contains("level.pack") && check.output.contains("coins.100"), "\(check.output)")
     }
 
+    /// A port another program holds is named as in use, by `serve` and by `serve start`, without
+    /// the system call NIO names.
+    @Test func aPortInUseIsSaidSo() async throws {
+      let directory = try directory(with: "")
+      let holder = try Binary.start(executable: Binary.path, ["serve", "--port", "0"], directory: directory)
+      let url = try await firstLine(of: holder)
+      let port = String(url.split(separator: ":").last ?? "")
+      let busy =
+        "cannot serve on 127.0.0.1:\(port): port \(port) is in use (another program listens there: "
+        + "choose another with --port, or --port 0 for a free one)"
+      let served = try Binary.run(["serve", "--port", port], directory: directory)
+      #expect(served.status == 1)
+      #expect(served.error.hasSuffix("error: \(busy)\n"), "\(served.error)")
+      #expect(!served.error.contains("bind("))
+      let started = try Binary.run(["run", "-"], input: "serve start --port \(port)\n", directory: directory)
+      #expect(started.status == 1)
+      #expect(started.error.contains("-:1: error: \(busy)\n"), "\(started.error)")
+      kill(holder.pid, SIGTERM)
+      #expect(try holder.wait().status == 0)
+    }
+
     @Test func serveCommandsInAScript() throws {
       let script = """
         serve status

@@ -22,6 +22,12 @@ extension CLITests {
         subscriptions.output
           == "Pro  pro.monthly  active  expires 2026-02-08T00:00:00Z  auto-renew on  renewals 1\n")
 
+      // The catalog came with the world: the world is named, not as a catalog file.
+      #expect(
+        try run(["catalog"]).output
+          == "catalog of world w.json: bundle com.example.storebench, version 1.0, 8 products, storefront USA\n"
+      )
+
       let saved = try Data(contentsOf: directory.appendingPathComponent("w.json"))
       let failed = try run(["buy", "no.such.product"])
       #expect(failed.status == 1)

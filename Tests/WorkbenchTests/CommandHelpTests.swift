@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CommandHelpTests {
   @Test func theTextIsWhatHelpPrintsAtThePrompt() throws {
-    for topic in [[], ["buy"], ["observer", "add"], ["record"]] {
+    for topic in [[], ["all"], ["buy"], ["observer", "add"], ["record"]] {
       let transcript = Transcript()
       let session = Session(
         catalog: try CatalogLocator.builtIn(), catalogSource: "default", output: .collecting(into: transcript)
@@ -28,9 +28,28 @@ import Testing
     #expect(Set(grouped).count == grouped.count)
   }
 
-  @Test func theListShowsEachGroupAndTopic() throws {
-    let text = try CommandHelp.text(for: [])
-    for group in CommandGroup.all { #expect(text.contains("\n\(group.title)\n  ")) }
+  @Test func helpFitsOneScreenWithAGroupALine() throws {
+    let lines = try CommandHelp.text(for: []).components(separatedBy: "\n")
+    #expect(lines.count <= 24, "\(lines.count) lines")
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    for group in CommandGroup.all {
+      let line = try #require(lines.first { $0.hasPrefix("  \(group.title): ") }, "\(group.title)")
+      // The group's commands in order, as many as the line holds, then `…` for the rest.
+      let named = line.dropFirst("  \(group.title): ".count).split(separator: " ").map(String.init)
+      let shown = named.last == "…" ? Array(named.dropLast()) : named
+      #expect(shown == Array(group.commands.prefix(shown.count)), "\(line)")
+      #expect(named.last == "…" || shown == group.commands, "\(line)")
+    }
+    #expect(lines.contains { $0.contains("`help all`") })
+    #expect(lines.last == "Topics (`help TOPIC`): durations, refs, scripts, exit-codes, shared-secret")
+  }
+
+  @Test func helpAllShowsEveryCommandUnderItsGroupAndTheTopics() throws {
+    let text = try CommandHelp.text(for: ["all"])
+    for group in CommandGroup.all {
+      #expect(text.contains("\n\(group.title)\n  "))
+      for name in group.commands { #expect(text.contains("\n  \(name) "), "\(name)") }
+    }
     #expect(text.contains("Topics (`help TOPIC`): durations, refs, scripts, exit-codes, shared-secret"))
   }
 
@@ -66,6 +85,7 @@ import Testing
       for subcommand in spec.subcommands { try walk(subcommand, path + [subcommand.name]) }
     }
     try check([])
+    try check(["all"])
     for spec in CommandSpec.language.subcommands { try walk(spec, [spec.name]) }
     #expect(
       try CommandHelp.text(for: ["verify"]).hasPrefix(
@@ -74,7 +94,7 @@ import Testing
                       [--environment production|sandbox] [--exclude-old-transactions]
         """))
     #expect(
-      try CommandHelp.text(for: []).contains(
+      try CommandHelp.text(for: ["all"]).contains(
         """
           products                Ask for products, like SKProductsRequest: valid
                                   products and invalid identifiers.
@@ -97,6 +117,11 @@ import Testing
     #expect(
       CommandUsage.parseError("Unknown option '--bogus'", words: ["buy", "x", "--bogus"])
         == "buy: unknown option '--bogus' (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --sign-with, --application-username, --unchecked)"
+    )
+    #expect(
+      CommandUsage.parseError(
+        "Unknown option '--quantty'. Did you mean '--quantity'?", words: ["buy", "x", "--quantty"])
+        == "buy: unknown option '--quantty'; did you mean '--quantity'? (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --application-username, --unchecked)"
     )
     #expect(
       CommandUsage.parseError("Missing expected argument '<duration>'", words: ["advance-clock"])

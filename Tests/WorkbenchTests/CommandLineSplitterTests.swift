@@ -9,7 +9,10 @@ import Testing
     ("expect last-error \"quantity must be\"", ["expect", "last-error", "quantity must be"]),
     ("expect last-error 'it''s'", ["expect", "last-error", "its"]),
     ("finish #3 # the third one", ["finish", "#3"]),
+    ("refund #1 #2", ["refund", "#1", "#2"]),
     ("# only a comment", []),
+    ("#1 bought twice", []),
+    ("  #2", []),
     ("buy a\\ b", ["buy", "a b"]),
     ("say \"a \\\"b\\\"\"", ["say", "a \"b\""]),
     ("say \"\"", ["say", ""]),
@@ -64,7 +67,8 @@ import Testing
 
   @Test(arguments: [
     ("# a comment", true), ("  \t# indented", true), ("#", true), ("", true), ("   ", true),
-    ("#1 looks like a handle", false), ("#12", false), ("buy x # note", false), ("x#y", false),
+    ("#1 at the start of a line", true), ("#12", true), ("\t#3 indented", true), ("buy x # note", false),
+    ("x#y", false), ("finish #1", false),
   ])
   func blankAndCommentLinesFollowTheSplittersRule(line: String, isBlankOrComment: Bool) throws {
     #expect(CommandLineSplitter.isBlankOrComment(line) == isBlankOrComment)

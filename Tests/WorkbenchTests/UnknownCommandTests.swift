@@ -1,17 +1,10 @@
+import Foundation
 import Testing
 
 @testable import Workbench
 
-/// A first word that names no command: the nearest names by edit distance.
+/// A first word that names no command: the names it most likely meant.
 @Suite struct UnknownCommandTests {
-  @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
-    #expect(UnknownCommand.distance("bye", "buy") == 2)
-    #expect(UnknownCommand.distance("restroe", "restore") == 2)
-    #expect(UnknownCommand.distance("", "abc") == 3)
-    #expect(UnknownCommand.distance("kitten", "sitting") == 3)
-    #expect(UnknownCommand.distance("same", "same") == 0)
-  }
-
   @Test func theMessageNamesTheNearestCommandsOrNone() {
     let names = ["buy", "bye-bye", "finish", "restore", "status"]
     #expect(
@@ -20,9 +13,9 @@ import Testing
     #expect(
       UnknownCommand.message(for: "xyzzy", among: names)
         == "unknown command 'xyzzy' (`help` lists the commands)")
-    #expect(UnknownCommand.suggestions(for: "statu", among: names + ["stats"]) == ["stats", "status"])
     #expect(
-      UnknownCommand.suggestions(for: "sta", among: ["star", "stay", "step", "stop"]) == ["star", "stay"])
+      UnknownCommand.message(for: "advance", among: names + ["advance-clock"])
+        == "unknown command 'advance'; did you mean 'advance-clock'? (`help` lists the commands)")
   }
 
   @Test func aLineWithAnUnknownCommandFailsWithTheSuggestion() {
@@ -34,6 +27,13 @@ import Testing
         == .failed(
           "unknown command 'bye'; did you mean 'buy'? (`help` lists the commands)", code: .unknownCommand))
     #expect(Interpreter.run(line: "advance-clok 1d", in: session) != .succeeded)
+    // A unique beginning of a command is suggested, never run.
+    #expect(
+      Interpreter.run(line: "advance 1d", in: session)
+        == .failed(
+          "unknown command 'advance'; did you mean 'advance-clock'? (`help` lists the commands)",
+          code: .unknownCommand))
+    #expect(session.world.store.clock.now == Date(timeIntervalSince1970: 1_767_225_600))
     #expect(Interpreter.run(line: "help buy", in: session) == .succeeded)
   }
 }

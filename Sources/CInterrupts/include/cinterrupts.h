@@ -17,4 +17,12 @@ int storebench_interrupt_requested(void);
 /* Forgets an earlier Ctrl-C. */
 void storebench_clear_interrupt(void);
 
+/* Ignores SIGINT while another program (a pager) owns the terminal, keeping what handled it before.
+   Returns 0, or -1 with errno set. */
+int storebench_ignore_sigint(void);
+
+/* Puts back how SIGINT was handled before storebench_ignore_sigint. Returns 0, or -1 with errno
+   set. */
+int storebench_restore_sigint(void);
+
 #endif

@@ -40,12 +40,18 @@ struct PageController {
     await world.withWorld { WorldView($0) }
   }
 
-  private func page() async throws -> Response {
+  /// The whole page; after an action a plain form sent, saying how it went.
+  private func page(
+    after result: PageActionResult? = nil, status: HTTPResponse.Status = .ok
+  ) async throws
+    -> Response
+  {
     let templates = try templates()
     var context = PageContext(token: token.value, world: await view())
     context.worldHTML = templates.render("world", context)
     context.etag = Self.tag(of: context.worldHTML)
-    return html(templates.render("page", context), etag: nil)
+    if let result { context.show(result) }
+    return html(templates.render("page", context), etag: nil, status: status)
   }
 
   private func fragment(_ request: Request) async throws -> Response {
@@ -67,12 +73,13 @@ struct PageController {
       status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
   }
 
-  private func html(_ text: String, etag: String?) -> Response {
+  private func html(_ text: String, etag: String?, status: HTTPResponse.Status = .ok) -> Response {
     var headers = Self.securityHeaders
     headers[.contentType] = "text/html; charset=utf-8"
     headers[.cacheControl] = "no-store"
     if let etag { headers[.eTag] = etag }
-    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    return Response(
+      status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
 
   /// A weak tag for a rendering: its SHA-256, shortened.
@@ -81,12 +88,14 @@ struct PageController {
     return "\"" + digest.prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
   }
 
-  /// What every answer of the page carries: scripts only from this server, no framing, no sniffing.
+  /// What every answer of the page carries: scripts only from this server, no framing, no sniffing,
+  /// no referrer to other sites. (`same-origin`, not `no-referrer`: under `no-referrer` a browser
+  /// posts a plain form with `Origin: null`, which ``guarded(_:_:)`` refuses.)
   private static let securityHeaders: HTTPFields = [
     .contentSecurityPolicy:
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
     .xContentTypeOptions: "nosniff",
-    HTTPField.Name("Referrer-Policy")!: "no-referrer",
+    HTTPField.Name("Referrer-Policy")!: "same-origin",
     HTTPField.Name("X-Frame-Options")!: "DENY",
   ]
 
@@ -100,24 +109,29 @@ struct PageController {
     }
     let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
     guard token.accepts(fields.removeValue(forKey: "token")) else {
-      return answer(
+      return try await answer(
         PageActionResult(
           commandLine: nil, succeeded: false, message: "the page's token is missing or wrong: reload the page"
         ), status: .forbidden, json: wantsJSON)
     }
     guard let runner = world as? any PageActionRunner else {
-      return answer(
+      return try await answer(
         PageActionResult(commandLine: nil, succeeded: false, message: "this server runs no commands"),
         status: .notImplemented, json: wantsJSON)
     }
     let name = fields.removeValue(forKey: "action") ?? ""
     let result = await runner.perform(PageAction(name: name, fields: fields))
-    return answer(result, status: result.commandLine == nil ? .badRequest : .ok, json: wantsJSON)
+    return try await answer(result, status: result.commandLine == nil ? .badRequest : .ok, json: wantsJSON)
   }
 
-  /// The result as JSON for the page's script, or a redirect back to the page for a plain form.
-  private func answer(_ result: PageActionResult, status: HTTPResponse.Status, json: Bool) -> Response {
+  /// How an action went, with the same status for every client: JSON for the page's script; for a
+  /// plain form, a redirect back to the page when the action ran and succeeded, else the page
+  /// itself saying why (a refused token is a 403 there too).
+  private func answer(
+    _ result: PageActionResult, status: HTTPResponse.Status, json: Bool
+  ) async throws -> Response {
     guard json else {
+      guard result.succeeded else { return try await page(after: result, status: status) }
       return Response(status: .seeOther, headers: [.location: "/"])
     }
     var members = [OrderedJSON.Member]()

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Simulation
 
 /// The page's templates and assets, read once from the target's resources (`Resources/Page`):
 /// `page.mustache` (the document, which takes the part that updates already rendered) and
@@ -61,15 +62,29 @@ struct PageResourceError: Error, CustomStringConvertible {
 
 /// What the templates read: the server's token (every form carries it) and the world; for the
 /// whole page, also the live part already rendered (by `world.mustache`, which escaped it) and
-/// its tag, so that the page renders it once.
+/// its tag, so that the page renders it once, and how the action a plain form sent went.
 struct PageContext: Sendable {
   var token: String
   var world: WorldView
   var worldHTML = ""
   var etag = ""
+  /// Whether the page shows how an action went, in ``statusMessage``.
+  var hasStatus = false
+  /// `refund: …` or `the page's token is missing or wrong: reload the page`, as the page's script
+  /// shows an action's result.
+  var statusMessage = ""
+  /// `ok` or `failed`, as the page's script marks `#status`.
+  var statusResult = ""
 
   init(token: String, world: WorldView) {
     self.token = token
     self.world = world
+  }
+
+  /// Shows how an action went, as the page's script would have.
+  mutating func show(_ result: PageActionResult) {
+    hasStatus = true
+    statusMessage = (result.commandLine.map { "\($0): " } ?? "") + result.message
+    statusResult = result.succeeded ? "ok" : "failed"
   }
 }

@@ -17,7 +17,7 @@ public enum RenewalState: String, Hashable, Sendable, CaseIterable {
   /// The state of a subscription of the given status.
   public init(_ status: SubscriptionStatus) {
     switch status {
-    case .active, .inTrial, .inIntro: self = .subscribed
+    case .active, .inTrial, .inIntro, .inOffer: self = .subscribed
     case .inGrace: self = .inGracePeriod
     case .inBillingRetry: self = .inBillingRetryPeriod
     case .expired: self = .expired

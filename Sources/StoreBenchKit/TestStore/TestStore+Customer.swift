@@ -178,7 +178,7 @@ extension TestStore {
   public func promote(productID: String, winBackOfferID: String? = nil) throws(TestStoreError) {
     try change { engine in
       guard engine.world.store.catalog.product(productID) != nil else {
-        throw TestStoreError("no product \"\(productID)\" in the catalog")
+        throw TestStoreError(engine.world.store.catalog.unknownProductReason(productID))
       }
       engine.world.promote(productID, winBackOfferId: winBackOfferID)
     }

@@ -68,10 +68,12 @@ struct BuyCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     _ = try session.account  // a payment needs someone signed in to pay
-    guard unchecked || session.world.store.catalog.product(productId) != nil else {
+    let catalog = session.world.store.catalog
+    guard unchecked || catalog.product(productId) != nil else {
       throw WorkbenchError(
         .notFound,
-        "no product \"\(productId)\" in the catalog (`products` lists them; `buy --unchecked \(productId)` sends the payment anyway, as an app that skipped the products request would)"
+        catalog.unknownProductReason(productId)
+          + " (`products` lists them; `buy --unchecked \(productId)` sends the payment anyway, as an app that skipped the products request would)"
       )
     }
     var payment = Payment(productId: productId, quantity: quantity, offerId: offer ?? discount)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Store
+import Vocabulary
 
 /// `products [ID…]`: a products request.
 struct ProductsCommand: SessionCommand {
@@ -35,7 +36,11 @@ struct ProductsCommand: SessionCommand {
     }
     session.print(lines: TextTable.render(rows))
     for invalid in response.invalidProductIdentifiers {
-      session.print("invalid: \(invalid.id) (\(invalid.reason.rawValue))")
+      // A typo's likely product, as every command that names an unknown product says it.
+      let guess =
+        invalid.reason == .unknown
+        ? DidYouMean.clause(for: invalid.id, among: store.catalog.products.map(\.id)) : ""
+      session.print("invalid: \(invalid.id) (\(invalid.reason.rawValue)\(guess))")
     }
     if response.products.isEmpty && response.invalidProductIdentifiers.isEmpty {
       session.print("the catalog has no products")

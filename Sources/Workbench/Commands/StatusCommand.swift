@@ -35,8 +35,10 @@ struct StatusCommand: SessionCommand {
     if status.isEntitled && status != .inGrace && state.isAutoRenewOn {
       rows.append(["next renewal", Timestamp.iso8601(state.expiresDate)])
     }
-    if let offer = state.offer, status == .inTrial || status == .inIntro {
-      rows.append(["offer", offer.id.map { "\($0): \(offer)" } ?? "introductory: \(offer)"])
+    if let offer = state.offer, [.inTrial, .inIntro, .inOffer].contains(status) {
+      rows.append([
+        "offer", offer.id.map { "\(offer.kind.name) \($0): \(offer)" } ?? "introductory: \(offer)",
+      ])
     }
     if let intent = state.expirationIntent { rows.append(["expiration intent", intent.description]) }
     if let since = state.billingRetryStart { rows.append(["billing retry since", Timestamp.iso8601(since)]) }

@@ -19,7 +19,7 @@ struct TamperCommand: SessionCommand {
   }
 
   func execute(in session: Session) throws {
-    var bytes = try session.read(file)
+    var bytes = try session.read(file, as: .tampered)
     let offset = at < 0 ? bytes.count + at : at
     guard bytes.indices.contains(offset) else {
       throw WorkbenchError(

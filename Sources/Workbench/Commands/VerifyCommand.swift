@@ -67,7 +67,7 @@ struct VerifyCommand: SessionCommand {
     }
     let data: [UInt8]
     if let file {
-      data = try session.read(file)
+      data = try session.read(file, as: .receipt)
     } else {
       data = try session.world.signedReceipt(of: session.device)
     }
@@ -95,7 +95,7 @@ struct VerifyCommand: SessionCommand {
   }
 
   private func verifyJWS(at path: String, in session: Session) throws {
-    let token = String(decoding: try session.read(path), as: UTF8.self).trimmingCharacters(
+    let token = String(decoding: try session.read(path, as: .jws), as: UTF8.self).trimmingCharacters(
       in: .whitespacesAndNewlines)
     let verifier = JWSVerifier(trustedRoots: [try session.world.authority().root])
     do {

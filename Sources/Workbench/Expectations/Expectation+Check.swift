@@ -148,10 +148,21 @@ extension Expectation {
           && (number == nil || $0.transactionNumber == number)
       }
       let name = subtype.map { "\(kind.rawValue)/\($0.rawValue)" } ?? kind.rawValue
-      try require(
-        found,
-        "no \(name) notification\(number.map { " for \($0)" } ?? "") was sent (sent: \(records.isEmpty ? "none" : records.map { $0.name + ($0.transactionNumber.map { " \($0)" } ?? "") }.joined(separator: ", ")))"
-      )
+      let sent = records.map { $0.name + ($0.transactionNumber.map { " \($0)" } ?? "") }
+      let listed = " (sent: \(sent.isEmpty ? "none" : sent.joined(separator: ", ")))"
+      let environment = session.world.environment
+      // Without a URL nothing is sent, and the expectation cannot hold until one is registered.
+      let registration =
+        "until a notification URL is registered for the \(environment.rawValue.lowercased()) environment (`notify-url add URL`)"
+      let why: String
+      if !session.world.notifications.urls(for: environment).isEmpty {
+        why = listed
+      } else if sent.isEmpty {
+        why = ": nothing is sent \(registration)"
+      } else {
+        why = "\(listed); nothing more is sent \(registration)"
+      }
+      try require(found, "no \(name) notification\(number.map { " for \($0)" } ?? "") was sent\(why)")
     case .notificationCount(let count):
       let actual = session.world.notifications.records.count
       try require(actual == count, "\(Wording.plural(actual, "notification")) sent, expected \(count)")

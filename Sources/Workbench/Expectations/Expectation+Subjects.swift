@@ -50,7 +50,7 @@ extension Expectation {
     let named = subjects
     let catalog = session.world.store.catalog
     for productId in named.products where catalog.product(productId) == nil {
-      throw WorkbenchError(.notFound, "\(productId) is not a product of the catalog (`products` lists them)")
+      throw WorkbenchError(.notFound, catalog.unknownProductReason(productId) + " (`products` lists them)")
     }
     for reference in named.transactions where !isTransactionNumber(reference) {
       _ = try session.transaction(reference)

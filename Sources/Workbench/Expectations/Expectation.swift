@@ -90,8 +90,8 @@ enum Expectation {
     expect txn REF date DATE | expires DATE
     expect txn REF flag trial|intro|upgraded|refunded|renewal
     expect refunded REF         Apple refunded it (not an upgrade's refund)
-    expect subscription PRODUCT STATUS    STATUS: active in-trial in-intro in-grace
-                                in-billing-retry expired revoked
+    expect subscription PRODUCT STATUS    STATUS: active in-trial in-intro in-offer
+                                in-grace in-billing-retry expired revoked
     expect subscription PRODUCT intent N|none | renewals N | expires DATE
     expect subscription PRODUCT auto-renew on|off | renews-as ID | product ID
     expect storage PRODUCT N|unlocked|locked      expect storage empty
@@ -161,12 +161,20 @@ enum Expectation {
       if inForm { lines.append(line) }
     }
     guard lines.isEmpty else { return lines.joined(separator: "\n") }
-    return """
-      subjects: txn refunded subscription storage queue history receipt verify download callback
-      notification notifications observers clock last-error entitlement no-entitlement sk2-status
-      purchase-result update updates (`help expect` shows every form)
-      """
+    // Seven subjects a line keep each line within 80 columns.
+    let listed = stride(from: 0, to: subjects.count, by: 7).map {
+      subjects[$0..<min($0 + 7, subjects.count)].joined(separator: " ")
+    }
+    return (["subjects: " + listed[0]] + listed.dropFirst() + ["(`help expect` shows every form)"])
+      .joined(separator: "\n")
   }
+
+  /// The words an expectation starts with, as `help expect` lists them.
+  static let subjects = [
+    "txn", "refunded", "subscription", "storage", "queue", "history", "receipt", "verify", "download",
+    "callback", "notification", "notifications", "observers", "clock", "last-error", "entitlement",
+    "no-entitlement", "sk2-status", "purchase-result", "update", "updates",
+  ]
 
   private static func parseForm(_ words: [String]) throws(WorkbenchError) -> Expectation {
     switch words.first {
@@ -226,7 +234,8 @@ enum Expectation {
       guard words.count == 2 else { throw usage("updates takes a count") }
       return .updateCount(try count(words[1]))
     default:
-      throw usage("unknown subject \(words.first.map { "\"\($0)\"" } ?? "(none)")")
+      guard let word = words.first else { throw usage("unknown subject (none)") }
+      throw usage("unknown subject \"\(word)\"\(DidYouMean.clause(for: word, among: subjects))")
     }
   }
 

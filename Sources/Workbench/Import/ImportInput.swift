@@ -1,13 +1,21 @@
 import Foundation
 import Simulation
+import SystemIO
 import Verifier
 
 /// The bytes an `import` reads: a file, or standard input for `-`.
 enum ImportInput {
-  /// The bytes of `path` (beside the running script when relative), or of standard input for `-`.
-  static func bytes(_ path: String, in session: Session) throws(WorkbenchError) -> [UInt8] {
-    guard path == "-" else { return try session.read(path) }
-    return Array(FileHandle.standardInput.readDataToEndOfFile())
+  /// The bytes of `path` (beside the running script when relative), or of standard input for `-`,
+  /// at most the format's limit.
+  static func bytes(
+    _ path: String, as format: FileFormat, in session: Session
+  ) throws(WorkbenchError) -> [UInt8] {
+    guard path == "-" else { return try session.read(path, as: format) }
+    do {
+      return try FileReader.readStandardInput(as: format)
+    } catch {
+      throw WorkbenchError(.file, "standard input: cannot read it (\(error))")
+    }
   }
 
   /// A receipt's DER from what a file holds: what verifyReceipt takes as `receipt-data` (DER, or

@@ -14,7 +14,9 @@ enum TrustRoots {
       }
     }
     var roots: [Certificate] = []
-    for path in paths { roots += try certificates(in: try session.read(path), path: session.shown(path)) }
+    for path in paths {
+      roots += try certificates(in: try session.read(path, as: .certificate), path: session.shown(path))
+    }
     return roots
   }
 

@@ -1,17 +1,23 @@
 import Foundation
 
-/// The help of the command language, the same text `help` prints at the prompt: the commands
-/// grouped by purpose, one command's usage and options as typed at the prompt, or a topic.
-/// `storebench help-commands`, `storebench help COMMAND` and `storebench COMMAND --help` print it too.
+/// The help of the command language, the same text `help` prints at the prompt: the groups of
+/// commands on one screen, every command with what it does (`help all`), one command's usage and
+/// options as typed at the prompt, or a topic. `storebench help-commands`, `storebench help COMMAND`
+/// and `storebench COMMAND --help` print it too.
 public enum CommandHelp {
   /// The width help text is wrapped to.
   static let width = 80
 
-  /// The help for a command or topic given by its words (none for the list of commands).
+  /// The word after `help` that asks for every command with what it does.
+  public static let allWord = "all"
+
+  /// The help for a command or topic given by its words: none for the groups of commands, `all`
+  /// for every command.
   ///
   /// - Throws: ``WorkbenchError`` when the words name no command and no topic.
   public static func text(for words: [String]) throws(WorkbenchError) -> String {
-    guard !words.isEmpty else { return commandList() }
+    guard !words.isEmpty else { return overview() }
+    if words == [allWord] { return commandList() }
     var spec = CommandSpec.language
     var path: [String] = []
     for word in words {
@@ -40,7 +46,32 @@ public enum CommandHelp {
     CommandSpec.language.command(at: words).path
   }
 
-  /// Every command under its group's heading, one line each, then the topics.
+  /// What `help` prints, on one screen: each group of commands on a line, its commands named in
+  /// order of use until the line is full, then the topics.
+  static func overview() -> String {
+    var lines = [
+      "Commands by purpose: `help all` says what each does, `help COMMAND` how to type",
+      "one. Prefix a command with `try` to keep going when it fails.",
+      "",
+    ]
+    for group in CommandGroup.all {
+      var line = "  \(group.title):"
+      for (index, name) in group.commands.enumerated() {
+        let more = index < group.commands.count - 1 ? " …".count : 0
+        guard line.count + 1 + name.count + more <= width else {
+          line += " …"
+          break
+        }
+        line += " " + name
+      }
+      lines.append(line)
+    }
+    lines += ["", HelpTopic.listing]
+    return lines.joined(separator: "\n")
+  }
+
+  /// What `help all` prints: every command under its group's heading, one line each, then the
+  /// topics.
   static func commandList() -> String {
     let specs = CommandSpec.language.subcommands
     var lines = [

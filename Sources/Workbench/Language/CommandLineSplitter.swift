@@ -1,6 +1,7 @@
 /// Splits one line of the command language into words: spaces separate words, single or double
-/// quotes keep spaces inside a word, a backslash escapes the next character, and `#` at the start
-/// of a word starts a comment, unless a digit follows it (`#3` is a transaction handle).
+/// quotes keep spaces inside a word, a backslash escapes the next character, and a `#` starts a
+/// comment at the start of a line, whatever follows it (`#1 bought twice`), and at the start of a
+/// later word unless a digit follows it (`refund #3` names a transaction handle).
 ///
 /// A line has at most ``maximumLineBytes`` bytes and ``maximumWords`` words, and splitting costs time in
 /// proportion to its length.
@@ -55,7 +56,7 @@ public enum CommandLineSplitter {
       case "\"", "'":
         quote = character
         inWord = true
-      case "#" where !inWord && beginsComment(characters[index...]):
+      case "#" where !inWord && (words.isEmpty || beginsComment(characters[index...])):
         return try finish(words, word, inWord, quote, escaping)
       case " ", "\t", "\r":
         if inWord { words.append(word) }
@@ -81,14 +82,15 @@ public enum CommandLineSplitter {
     return all
   }
 
-  /// Whether a line holds no command: it is blank, or only a comment. Scripts, transcripts and
-  /// golden files all decide with this, by the same rule as ``split(_:)``.
+  /// Whether a line holds no command: it is blank, or only a comment (its first word starts with
+  /// `#`). Scripts, transcripts and golden files all decide with this, by the same rule as
+  /// ``split(_:)``.
   public static func isBlankOrComment(_ line: String) -> Bool {
     let rest = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
-    return rest.isEmpty || beginsComment(rest)
+    return rest.isEmpty || rest.first == "#"
   }
 
-  /// Whether text at the start of a word begins a comment: a `#` that no digit follows.
+  /// Whether text at the start of a later word begins a comment: a `#` that no digit follows.
   private static func beginsComment(_ text: some Collection<Character>) -> Bool {
     text.first == "#" && !(text.dropFirst().first?.isNumber ?? false)
   }

@@ -15,11 +15,11 @@ public enum CommandReference {
       "",
       "Every command of the language, as `help COMMAND` prints it at the prompt (and",
       "`storebench help COMMAND` in the shell). The pages of the [README](../README.md)'s list explain",
-      "what they are for. `help` lists them by purpose:",
+      "what they are for. `help all` lists them by purpose (`help` shows the groups on one screen):",
       "",
       "```",
     ]
-    lines += try CommandHelp.text(for: []).components(separatedBy: "\n")
+    lines += try CommandHelp.text(for: [CommandHelp.allWord]).components(separatedBy: "\n")
     lines += ["```"]
     for group in CommandGroup.all {
       lines += ["", "## \(group.title)", ""]

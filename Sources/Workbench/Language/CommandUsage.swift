@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// How a command is typed at the prompt and in scripts: `buy PRODUCT [--quantity N] [--offer ID]
 /// [--unchecked]`, values named in capitals, never `storebench buy <product-id>`. Usage lines, help
 /// and parse errors all name values through ``metavar(for:)``.
@@ -95,7 +97,8 @@ enum CommandUsage {
 
 extension CommandUsage {
   /// A parse error as the prompt says it: the command first, values in capitals, then what to
-  /// type: `buy: unknown option '--bogus' (options: --quantity, --offer, --unchecked)`,
+  /// type: `buy: unknown option '--quantty'; did you mean '--quantity'? (options: --quantity, --offer,
+  /// --unchecked)`,
   /// `advance-clock: missing DURATION (such as 1d, 1mo)`, else the error and ``hint(for:)``.
   ///
   /// - Parameters:
@@ -117,9 +120,15 @@ extension CommandUsage {
       return prefix + unknown
     }
     if text.hasPrefix("unknown option ") {
-      let options = shown(spec).filter { $0.kind != .positional }.compactMap(\.names.first)
-      let list = options.isEmpty ? "it takes none" : "options: " + options.joined(separator: ", ")
-      return prefix + firstClause(of: text) + " (\(list))"
+      let options = shown(spec).filter { $0.kind != .positional }
+      let list =
+        options.isEmpty
+        ? "it takes none" : "options: " + options.compactMap(\.names.first).joined(separator: ", ")
+      let clause = firstClause(of: text)
+      // ArgumentParser quotes the option it does not know: `unknown option '--quantty'`.
+      let typed = clause.split(separator: "'").dropFirst().first.map(String.init) ?? ""
+      let suggestion = DidYouMean.clause(for: typed, among: options.flatMap(\.names)) { "'\($0)'" }
+      return prefix + clause + suggestion + " (\(list))"
     }
     let missing = "missing expected argument '"
     if text.hasPrefix(missing), text.hasSuffix("'") {

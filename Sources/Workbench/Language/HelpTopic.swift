@@ -62,19 +62,21 @@ enum HelpTopic: String, CaseIterable, Sendable {
         last      the newest transaction
         ID        an App Store transaction id, all digits, such as 2000000000000001
                   (`transactions` and `history` show them)
-      `#` followed by a digit is a handle, not a comment. Commands acting on
-      Apple's side (refund, refund-request, notify) also take the id of a
-      transaction in the account's history that no device holds.
+      After a command, `#` followed by a digit is a handle, not a comment (a line
+      that starts with `#` is a comment). Commands acting on Apple's side
+      (refund, refund-request, notify) also take the id of a transaction in the
+      account's history that no device holds.
       """
     case .scripts:
       """
       Scripts (FILE.storebench)
 
-      One command a line, the same commands as at the prompt. # starts a comment
-      (unless a digit follows it: #3 is a transaction handle). Quote an argument
-      with spaces in "double" or 'single' quotes; a backslash escapes the next
-      character. A first line #!/usr/bin/env storebench makes the file a program
-      (chmod +x, then ./FILE.storebench).
+      One command a line, the same commands as at the prompt. A line that starts
+      with # is a comment; later on a line, # starts one unless a digit follows it
+      (finish #3 names a transaction handle). Quote an argument with spaces in
+      "double" or 'single' quotes; a backslash escapes the next character. A first
+      line #!/usr/bin/env storebench makes the file a program (chmod +x, then
+      ./FILE.storebench).
 
       A script stops at the first failed line, printed as FILE:LINE: error.
       `try COMMAND` keeps going when COMMAND fails and keeps its message for

@@ -9,15 +9,19 @@ public struct OutputSink {
   /// How the output stream is dressed, asked when a command draws (a terminal's width can change):
   /// plain for files, pipes and transcripts.
   public var style: () -> TerminalStyle
+  /// Shows a long text a screen at a time, as the prompt's terminal does (through the user's
+  /// pager); `nil` writes its lines as any others.
+  public var page: (([String]) -> Void)?
 
   /// Creates a sink from two line handlers.
   public init(
     write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-    style: @escaping () -> TerminalStyle = { .plain }
+    style: @escaping () -> TerminalStyle = { .plain }, page: (([String]) -> Void)? = nil
   ) {
     self.write = write
     self.writeError = writeError
     self.style = style
+    self.page = page
   }
 
   /// Reports a failure outside any script line: `error: MESSAGE` on the error stream as text; as

@@ -31,7 +31,7 @@ extension Session {
   /// - Returns: A note about the certificate authority, when it differs.
   @discardableResult
   public func loadWorld(from path: String) throws(WorkbenchError) -> String? {
-    try loadWorld(try read(path), from: path)
+    try loadWorld(try read(path, as: .savedWorld), from: path)
   }
 
   /// Replaces the world with one decoded from a saved world's bytes, already read from `path`
@@ -58,6 +58,7 @@ extension Session {
     world.removePrivateAuthority()
     world = loaded
     catalogSource = path
+    catalogCameWithWorld = true
     return note
   }
 

@@ -179,7 +179,7 @@ public enum Interpreter {
   /// Prints the help of a command or topic (``CommandHelp``), or fails when the words name neither.
   private static func help(for words: [String], in session: Session) -> Outcome {
     do {
-      session.print(lines: try CommandHelp.text(for: words).trimmedLines)
+      session.page(lines: try CommandHelp.text(for: words).trimmedLines)
       return .succeeded
     } catch {
       return .failed(error.description, code: .unknownHelpTopic)

@@ -52,7 +52,7 @@ public struct Script: Sendable {
   public init(path: String) throws(WorkbenchError) {
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.read(path, limit: Self.maximumBytes)
+      bytes = try FileReader.read(path, as: .script)
     } catch {
       throw WorkbenchError(.file, "\(path): cannot read the script: \(error)")
     }
@@ -60,8 +60,20 @@ public struct Script: Sendable {
       name: path, bytes: bytes, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
   }
 
-  /// The largest script file read: 1 GiB (a recording of a long session stays far below).
-  public static let maximumBytes = 1 << 30
+  /// Reads a script from standard input to its end (`storebench run -`), named `-`, at most a
+  /// script's limit (``FileFormat/script``).
+  ///
+  /// - Parameter directory: where its relative paths lead.
+  /// - Throws: ``WorkbenchError`` as ``init(path:)`` does.
+  public init(standardInputIn directory: String) throws(WorkbenchError) {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.readStandardInput(as: .script)
+    } catch {
+      throw WorkbenchError(.file, "-: cannot read the script: \(error)")
+    }
+    try self.init(name: "-", bytes: bytes, directory: directory)
+  }
 
   /// UTF-8's byte-order mark, which some editors put at the start of a file.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -1,8 +1,10 @@
 // The page on `storebench serve`: keeps #world up to date by polling /world (the server answers
 // 304 while nothing changed), and sends each Transaction Manager form to /actions with the
-// server's token, showing how it went in #status.
+// server's token, showing how it went in #status: the server's JSON (a refused token is a 403
+// with its reason), or the status of an answer that is not JSON. Without this script the forms
+// post as they are, and the server answers with the page saying how it went.
 
-const token = document.querySelector('meta[name="storebench-token"]').content;
+const tokenField = document.querySelector('meta[name="storebench-token"]');
 const world = document.getElementById('world');
 const status = document.getElementById('status');
 const pollInterval = 400;
@@ -38,13 +40,16 @@ function show(result) {
 
 async function send(form) {
   const fields = new URLSearchParams(new FormData(form));
-  fields.set('token', token);
+  fields.set('token', tokenField.content);
   const response = await fetch('/actions', {
     method: 'POST',
     headers: { Accept: 'application/json' },
     body: fields,
   });
-  show(await response.json());
+  const type = response.headers.get('Content-Type') || '';
+  show(type.startsWith('application/json')
+    ? await response.json()
+    : { ok: false, message: `POST /actions answered ${response.status} ${response.statusText}`.trim() });
   poll();
 }
 

@@ -11,7 +11,7 @@ extension CatalogCommand {
     func execute(in session: Session) throws {
       let catalog = session.world.store.catalog
       session.print(
-        "catalog \(session.catalogSource): bundle \(catalog.bundleId), version \(catalog.appVersion), "
+        "\(session.catalogCameWithWorld ? "catalog of world" : "catalog") \(session.catalogSource): bundle \(catalog.bundleId), version \(catalog.appVersion), "
           + "\(Wording.plural(catalog.products.count, "product")), storefront \(session.world.store.storefront)"
       )
     }

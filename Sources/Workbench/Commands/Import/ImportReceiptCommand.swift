@@ -23,7 +23,8 @@ struct ImportReceiptCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let source = options.source("receipt", in: session)
-    let bytes = try ImportInput.receiptBytes(try ImportInput.bytes(options.file, in: session), source: source)
+    let bytes = try ImportInput.receiptBytes(
+      try ImportInput.bytes(options.file, as: .receipt, in: session), source: source)
     let trust = try options.importTrust(in: session)
     try session.importArtifact(
       { try ReceiptImport.read(bytes, source: source, trust: trust) }, options: options)

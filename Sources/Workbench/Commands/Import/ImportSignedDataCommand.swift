@@ -25,7 +25,8 @@ struct ImportSignedDataCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let source = options.source("jws", in: session)
-    let text = String(decoding: try ImportInput.bytes(options.file, in: session), as: UTF8.self)
+    let text = String(
+      decoding: try ImportInput.bytes(options.file, as: .serverData, in: session), as: UTF8.self)
     let trust = try options.importTrust(in: session)
     try session.importArtifact(
       { try SignedDataImport.read(text, source: source, trust: trust) }, options: options,

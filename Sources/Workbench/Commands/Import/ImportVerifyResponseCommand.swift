@@ -18,7 +18,7 @@ struct ImportVerifyResponseCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let source = options.source("verify-response", in: session)
-    let bytes = try ImportInput.bytes(options.file, in: session)
+    let bytes = try ImportInput.bytes(options.file, as: .serverData, in: session)
     try session.importArtifact({ try VerifyResponseImport.read(bytes, source: source) }, options: options)
   }
 }

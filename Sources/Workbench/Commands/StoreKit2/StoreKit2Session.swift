@@ -37,7 +37,8 @@ extension Session {
   /// Refuses a product the catalog lacks, as StoreKit 2 needs a `Product` to ask about.
   func requireProduct(_ productId: String) throws(WorkbenchError) {
     guard world.store.catalog.product(productId) != nil else {
-      throw WorkbenchError(.notFound, "no product \"\(productId)\" in the catalog (`products` lists them)")
+      throw WorkbenchError(
+        .notFound, world.store.catalog.unknownProductReason(productId) + " (`products` lists them)")
     }
   }
 }

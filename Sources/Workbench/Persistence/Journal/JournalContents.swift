@@ -13,9 +13,6 @@ struct JournalContents {
   /// Says which last record was torn and dropped, when one was.
   var tornRecord: String?
 
-  /// The largest journal read back: 1 GiB, as for any file a command reads.
-  static let maximumBytes = 1 << 30
-
   /// Reads a journal file.
   ///
   /// - Parameters:
@@ -25,7 +22,7 @@ struct JournalContents {
   init(path: String, shown: String) throws(WorkbenchError) {
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.read(path, limit: Self.maximumBytes)
+      bytes = try FileReader.read(path, as: .journal)
     } catch {
       throw WorkbenchError(.file, "\(shown): cannot read the journal (\(error))")
     }

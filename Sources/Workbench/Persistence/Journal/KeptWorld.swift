@@ -51,7 +51,7 @@ public final class KeptWorld {
   private func start(in session: Session) throws(WorkbenchError) {
     var base: String?
     if FileManager.default.fileExists(atPath: resolved) {
-      let bytes = try session.read(path)
+      let bytes = try session.read(path, as: .savedWorld)
       base = JournalRecord.hex(SHA256.hash(data: bytes))
       if let note = try session.loadWorld(bytes, from: path) { session.output.writeError(note) }
     }
