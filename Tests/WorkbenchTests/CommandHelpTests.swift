@@ -121,7 +121,7 @@ import Testing
     #expect(
       CommandUsage.parseError(
         "Unknown option '--quantty'. Did you mean '--quantity'?", words: ["buy", "x", "--quantty"])
-        == "buy: unknown option '--quantty'; did you mean '--quantity'? (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --application-username, --unchecked)"
+        == "buy: unknown option '--quantty'; did you mean '--quantity'? (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --sign-with, --application-username, --unchecked)"
     )
     #expect(
       CommandUsage.parseError("Missing expected argument '<duration>'", words: ["advance-clock"])

@@ -16,7 +16,8 @@ final class OutputCapture {
   /// The lines printed, or `nil` when they came to more than the limit.
   var lines: [String]? { bytes > limit ? nil : kept }
 
-  /// A sink that writes to `sink` and keeps a copy of each line here.
+  /// A sink that writes to `sink` and keeps a copy of each line here, paged lines too (a long help
+  /// still goes through `sink`'s pager).
   func copying(_ sink: OutputSink) -> OutputSink {
     OutputSink(
       write: { [self] line in
@@ -27,7 +28,13 @@ final class OutputCapture {
         keep(line)
         sink.writeError(line)
       },
-      style: sink.style)
+      style: sink.style,
+      page: sink.page.map { page in
+        { [self] lines in
+          lines.forEach(keep)
+          page(lines)
+        }
+      })
   }
 
   private func keep(_ line: String) {
