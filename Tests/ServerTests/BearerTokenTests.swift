@@ -11,9 +11,6 @@ import Verifier
 @testable import Server
 
 @Suite struct BearerTokenTests {
-  /// Real time now, in UNIX seconds.
-  static var now: Int { Int(Date().timeIntervalSince1970) }
-
   @Test func validTokenReachesTheAPI() async throws {
     let fixture = try ServerFixture()
     let token = try fixture.validToken()
@@ -28,7 +25,7 @@ import Verifier
 
   @Test func tokenWithoutIatAsPythonAndJavaSendIt() async throws {
     let fixture = try ServerFixture()
-    let token = try fixture.signer.token(issuedAt: nil, expiresAt: Self.now + 300)
+    let token = try fixture.signer.token(issuedAt: nil, expiresAt: fixture.now + 300)
     try await fixture.test { client in
       let response = try await client.execute(uri: "/inApps/v1/x", method: .get, headers: .bearer(token))
       #expect(response.status == .notFound)
@@ -40,7 +37,7 @@ import Verifier
     _ fixture: ServerFixture
   ) throws -> [(String, HTTPFields, BearerTokenVerifier.Failure)] {
     let signer = fixture.signer
-    let now = Self.now
+    let now = fixture.now
     var other = signer
     other.privateKey = P256.Signing.PrivateKey()
     var unknown = signer

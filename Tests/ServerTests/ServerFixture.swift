@@ -18,6 +18,10 @@ struct ServerFixture: Sendable {
   let signer: BearerTokenSigner
   let receipt: String
   let bundleId: String
+  /// The real time, in UNIX seconds, the fixture was made at: its tokens are issued then, and its
+  /// server checks them at that time, so a test that a loaded machine delays by minutes still
+  /// sends tokens its server reads as fresh.
+  let now: Int
 
   static let keyId = "TESTKEY001"
   static let issuerId = "11111111-2222-3333-4444-555555555555"
@@ -30,6 +34,7 @@ struct ServerFixture: Sendable {
     receipt = Data(try world.signedReceipt(of: world.device)).base64EncodedString()
     bundleId = world.store.catalog.bundleId
     owner = TestWorldOwner(world)
+    now = Int(Date().timeIntervalSince1970)
     signer = BearerTokenSigner(
       keyId: Self.keyId, issuerId: Self.issuerId, bundleId: bundleId, privateKey: key)
   }
@@ -38,10 +43,9 @@ struct ServerFixture: Sendable {
   static let defaultCatalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Sources/Workbench/Resources/default-catalog.json").standardizedFileURL
 
-  /// A valid token: issued now, expiring in 5 minutes (as every library does).
+  /// A valid token: issued at ``now``, expiring 5 minutes later (as every library does).
   func validToken() throws -> String {
-    let now = Int(Date().timeIntervalSince1970)
-    return try signer.token(issuedAt: now, expiresAt: now + 300)
+    try signer.token(issuedAt: now, expiresAt: now + 300)
   }
 
   /// The router over the world, with the API's answers given.
@@ -49,7 +53,8 @@ struct ServerFixture: Sendable {
     api: @escaping @Sendable (APIRequest, World) -> APIResponse = AppStoreServerAPI.respond(to:in:),
     bodyLimit: Int = ServerOptions.defaultBodyLimit
   ) -> Router<BasicRequestContext> {
-    buildRouter(world: owner, options: ServerOptions(bodyLimit: bodyLimit), api: api)
+    let time = Date(timeIntervalSince1970: TimeInterval(now))
+    return buildRouter(world: owner, options: ServerOptions(bodyLimit: bodyLimit, now: { time }), api: api)
   }
 
   /// Runs `test` against the router, in memory.
