@@ -56,7 +56,7 @@ public struct CodeOffer: Hashable, Sendable {
   /// transaction's `offerIdentifier` and the receipt's `offer_code_ref_name`.
   public var referenceName: String
   /// What the customer pays and for how long: an offer of kind ``Offer/Kind/code`` whose
-  /// identifier is the reference name.
+  /// identifier is ``referenceName``.
   public var terms: Offer
   /// Who may redeem it; never empty. Applies to subscriptions only.
   public var eligibility: [Eligibility]

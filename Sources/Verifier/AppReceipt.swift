@@ -2,7 +2,8 @@ import Foundation
 
 /// An app receipt's payload: the typed view of Apple's `SET OF ReceiptAttribute`.
 ///
-/// Attribute numbers follow `asn1-receipt-fields.json` (formats.md §1.4):
+/// Attribute numbers follow Apple's Receipt Validation Programming Guide, "Receipt Fields" (App
+/// Receipt Fields):
 ///
 /// ```
 /// Payload ::= SET OF ReceiptAttribute  -- app-level types:

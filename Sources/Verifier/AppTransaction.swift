@@ -1,6 +1,7 @@
 import Foundation
 
-/// A signed app transaction's payload (Apple's `JWSAppTransactionDecodedPayload`, formats.md §3.4).
+/// A signed app transaction's payload (Apple's `JWSAppTransactionDecodedPayload`, App Store
+/// Server API documentation).
 ///
 /// Keys are Apple's JSON keys; dates are milliseconds since 1970 on the wire. Absent fields are `nil`
 /// and omitted when encoding. Fields with an Apple enum keep the wire value beside the typed view.

@@ -5,7 +5,8 @@ import X509
 /// Validates Apple's three-level signing chain — leaf, intermediate, trusted root — at a given time,
 /// naming the check that fails.
 ///
-/// This is the fixed-shape validation Apple's own verifiers perform (formats.md §1.2, §3.5), not
+/// This is the fixed-shape validation Apple's own verifiers perform (Apple's App Store Server
+/// Library, `SignedDataVerifier` and its chain verifier; "Validating receipts on the device"), not
 /// general path building: the intermediate must be named as the leaf's issuer and have signed it, a
 /// trusted root must be named as the intermediate's issuer and have signed it; the leaf must carry
 /// 1.2.840.113635.100.6.11.1 and the intermediate 1.2.840.113635.100.6.2.1; all three must be X.509

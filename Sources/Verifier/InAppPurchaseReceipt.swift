@@ -2,7 +2,8 @@ import Foundation
 
 /// One in-app purchase of an app receipt: the contents of one attribute 17.
 ///
-/// Attribute numbers follow `asn1-receipt-fields.json` (formats.md §1.5):
+/// Attribute numbers follow Apple's Receipt Validation Programming Guide, "Receipt Fields" (In-App
+/// Purchase Receipt Fields):
 ///
 /// ```
 /// InAppPurchaseReceipt ::= SET OF ReceiptAttribute  -- types:

@@ -1,7 +1,8 @@
 import Foundation
 import Vocabulary
 
-/// A signed subscription renewal info's payload, as Apple names it (formats.md §3.3).
+/// A signed subscription renewal info's payload, as Apple names it (Apple's App Store Server API documentation,
+/// `JWSRenewalInfoDecodedPayload`).
 ///
 /// Keys are Apple's JSON keys; dates are milliseconds since 1970 on the wire. Absent fields are `nil`
 /// and omitted when encoding. Fields with an Apple enum keep the wire value beside the typed view.

@@ -1,7 +1,7 @@
 import Foundation
 import Vocabulary
 
-/// A signed transaction's payload, as Apple names it (formats.md §3.2).
+/// A signed transaction's payload, as Apple names it (Apple's App Store Server API documentation, `JWSTransactionDecodedPayload`).
 ///
 /// Keys are Apple's JSON keys; dates are milliseconds since 1970 on the wire. Absent fields are `nil`
 /// and omitted when encoding. Fields with an Apple enum keep the wire value (`rawType`) beside the

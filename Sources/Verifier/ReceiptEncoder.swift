@@ -7,7 +7,8 @@ import _CryptoExtras
 ///
 /// The container (RFC 5652, see `SignedReceipt`) embeds the content, is signed with RSA PKCS#1 v1.5
 /// and SHA-256 (`sha256WithRSAEncryption`) without signed attributes, so the signature covers the
-/// payload bytes, and carries the leaf, intermediate and root certificates (formats.md §1.1). It is
+/// payload bytes, and carries the leaf, intermediate and root certificates (Apple's Receipt Validation
+/// Programming Guide, "Validating Receipts Locally": a PKCS #7 container). It is
 /// written directly in DER, headers before contents, so a payload of several megabytes is copied
 /// once; OpenSSL's `cms -verify` and swift-certificates' CMS verifier accept it.
 public struct ReceiptEncoder: Sendable {

@@ -4,7 +4,8 @@ protocol ReceiptField: RawRepresentable<Int>, Hashable, CaseIterable {
   var name: String { get }
 }
 
-/// The app-level attribute types `AppReceipt` types (formats.md §1.4, `asn1-receipt-fields.json`).
+/// The app-level attribute types `AppReceipt` types (Apple's Receipt Validation Programming Guide,
+/// "Receipt Fields": App Receipt Fields).
 enum AppReceiptField: Int, ReceiptField {
   case receiptType = 0
   case appItemId = 1
@@ -35,7 +36,8 @@ enum AppReceiptField: Int, ReceiptField {
   }
 }
 
-/// The in-app purchase attribute types `InAppPurchaseReceipt` types (formats.md §1.5).
+/// The in-app purchase attribute types `InAppPurchaseReceipt` types (the same guide's In-App
+/// Purchase Receipt Fields).
 enum InAppPurchaseField: Int, ReceiptField {
   case quantity = 1701
   case productId = 1702

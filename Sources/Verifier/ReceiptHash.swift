@@ -1,7 +1,9 @@
 import Crypto
 import Foundation
 
-/// The receipt's SHA-1 hash (attribute 5), exactly as formats.md §1.7 gives Apple's formula.
+/// The receipt's SHA-1 hash (attribute 5), by Apple's formula ("Validating receipts on the
+/// device": Compute the GUID Hash): SHA-1 of the device identifier, the opaque value and the bundle
+/// identifier's DER bytes.
 ///
 /// `hash = SHA1(deviceIdentifier ‖ opaqueValue ‖ bundleIdDER)`, where `bundleIdDER` is the whole
 /// content of attribute 2's OCTET STRING: the UTF8String TLV with its tag and length, not the bare

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The ASN.1 values inside receipt attributes: UTF8String for names and ids, IA5String for dates,
-/// INTEGER for numbers and 0/1 booleans (formats.md §1.6).
+/// INTEGER for numbers and 0/1 booleans (the ASN.1 types of the Receipt Validation Programming Guide's
+/// "Receipt Fields").
 enum ReceiptValue {
   static let utf8StringTag: UInt8 = 0x0c
   static let ia5StringTag: UInt8 = 0x16

@@ -3,7 +3,8 @@ import X509
 
 /// A receipt's CMS container, parsed but not yet verified.
 ///
-/// RFC 5652, as Apple and Xcode write it (formats.md §1.1):
+/// RFC 5652, as Apple and Xcode write it (Receipt Validation Programming Guide, "Validating
+/// Receipts Locally"):
 ///
 /// ```
 /// ContentInfo ::= SEQUENCE {

@@ -173,7 +173,7 @@ import Testing
       restoring: try WorldFile.decode(bytes), log: EventLog(),
       authorityDirectory: testAuthorityDirectory)
     let app = restored.device.storeKit2
-    #expect(restored.device.api == AppAPI.storeKit2)
+    #expect(restored.device.api == AppStoreKitChoice.storeKit2)
     #expect(app.policy == policy)
     #expect(app.results == world.device.storeKit2.results)
     #expect(app.damages == [VerificationError.invalidSignature])

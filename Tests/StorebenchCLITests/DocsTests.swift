@@ -255,6 +255,36 @@ import Testing
     }
   }
 
+  /// The Rooms table of docs/architecture.md has a row for every folder of the targets it maps,
+  /// and names no folder that does not exist: a new folder fails until the page says what it holds.
+  @Test(arguments: ["Simulation", "Workbench", "Verifier"])
+  func theRoomsTableHasARowForEveryFolder(target: String) throws {
+    let rooms = RoomsTable(section: try page("docs/architecture.md").section("## Rooms"))
+    let source = Binary.repository.appendingPathComponent("Sources/\(target)")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { name in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(
+        atPath: source.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+    let named = rooms.folders(of: target)
+    for folder in folders.sorted() where !named.contains(folder) {
+      Issue.record("docs/architecture.md, ## Rooms: no row for `\(target)/\(folder)/`")
+    }
+    for folder in named.sorted() where !folders.contains(folder) {
+      Issue.record("docs/architecture.md, ## Rooms: a row for `\(target)/\(folder)/`, which does not exist")
+    }
+  }
+
+  @Test func theRoomsTableReadsEveryFolderOfARow() {
+    let rooms = RoomsTable(section: [
+      "| folder | holds |", "| --- | --- |", "| `Workbench/Export/`, `Import/` | Both. |",
+      "| `Simulation/World/` | The world; see `Store/Thing/` in the text. |",
+    ])
+    #expect(rooms.folders(of: "Workbench") == ["Export", "Import"])
+    #expect(rooms.folders(of: "Simulation") == ["World"])
+    #expect(rooms.folders(of: "Verifier") == [])
+  }
+
   /// The lines of a program's output, without the last line end.
   static func lines(_ text: String) -> [String] {
     guard !text.isEmpty else { return [] }

@@ -15,7 +15,7 @@ import Simulation
 struct PageController {
   let world: any WorldAccess
   let bodyLimit: Int
-  let token = PageToken()
+  let token = PageSecret()
 
   /// Adds the routes.
   func add(to router: Router<BasicRequestContext>) {

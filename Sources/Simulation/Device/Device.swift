@@ -19,7 +19,7 @@ public final class Device {
   /// The signed bytes of ``receipt``, once something read them.
   var signedReceipt: [UInt8]?
   /// Which StoreKit API the app uses (`app sk1|sk2|both`).
-  public internal(set) var api = AppAPI.storeKit1
+  public internal(set) var api = AppStoreKitChoice.storeKit1
   /// The app's StoreKit 2 side: purchase results, the `Transaction.updates` listener.
   public private(set) lazy var storeKit2: StoreKit2App = {
     let app = StoreKit2App(device: self)
@@ -79,7 +79,7 @@ public final class Device {
 
   /// Makes the app use another StoreKit API: it is rebuilt and launched again (observers and the
   /// listener start as the new app does; storage and unfinished transactions stay).
-  public func useAPI(_ api: AppAPI) {
+  public func useAPI(_ api: AppStoreKitChoice) {
     self.api = api
     queue.relaunch()
     launchApp()

@@ -27,9 +27,9 @@ public final class StoreKit2App: StoreKit2Client {
   public static let updatesKept = 1_000
   /// What the listener got since the app launched, oldest first: the latest ``updatesKept`` or
   /// more of them (see ``updatesSinceLaunch``).
-  public private(set) var updates: [StoreKit2Update] = []
+  public internal(set) var updates: [StoreKit2Update] = []
   /// How many updates the listener got since the app launched, kept or not.
-  public private(set) var updatesSinceLaunch = 0
+  public internal(set) var updatesSinceLaunch = 0
   /// The results of the app's purchase calls since it launched, oldest first.
   public internal(set) var results: [PurchaseResult] = []
   /// Damages armed by `unverified-next`, applied to the next signed transactions, in order.
@@ -41,14 +41,14 @@ public final class StoreKit2App: StoreKit2Client {
   var awaiting: Set<Int> = []
   unowned let device: Device
   weak var world: World?
-  private var cachedVerifier: (root: AnyHashable, verifier: JWSVerifier)?
+  var cachedVerifier: (root: AnyHashable, verifier: JWSVerifier)?
 
   init(device: Device) {
     self.device = device
   }
 
-  private var queue: PaymentQueue { device.queue }
-  private var store: Store { device.queue.store }
+  var queue: PaymentQueue { device.queue }
+  var store: Store { device.queue.store }
 
   // MARK: The app's calls
 
@@ -113,28 +113,6 @@ public final class StoreKit2App: StoreKit2Client {
     world?.registry.transaction(identifier: record.transactionId, onDevice: device.name)?.handle
   }
 
-  /// Arms a damage for the next signed transaction this device's app gets.
-  public func damageNext(_ error: VerificationError) {
-    damages.append(error)
-  }
-
-  /// The damage for the transaction being signed now: one armed with `unverified-next`, else an
-  /// error armed for the `verification` API (`fail-next verification`, a `.storekit` file's
-  /// `Verification` error), which makes the signature fail StoreKit's check.
-  func takeDamage() -> VerificationError? {
-    guard damages.isEmpty else { return damages.removeFirst() }
-    return queue.store.faults.take(.verification).map { _ in .invalidSignature }
-  }
-
-  /// A verifier trusting the authority's root, kept while the root stays the same.
-  func verifier(of authority: CertificateAuthority) -> JWSVerifier {
-    let root = AnyHashable(authority.root)
-    if let cachedVerifier, cachedVerifier.root == root { return cachedVerifier.verifier }
-    let verifier = JWSVerifier(trustedRoots: [authority.root])
-    cachedVerifier = (root, verifier)
-    return verifier
-  }
-
   // MARK: The app's life
 
   /// The app launches: the listener starts if the policy says so, and the app checks its
@@ -178,8 +156,7 @@ public final class StoreKit2App: StoreKit2Client {
     case .purchased:
       guard let record = transaction.record, let signed = sign(record) else { return }
       if let token = transaction.payment.appAccountToken {
-        world?.serverAPI.setAppAccountToken(
-          token, originalTransactionNumber: record.originalTransactionNumber, from: record.transactionNumber)
+        world?.noteAppAccountToken(token, of: record)
       }
       results.append(.success(handle: transaction.handle, transactionId: record.transactionId, signed))
       report("app", "purchaseResult", "\(subject): success \(signed) \(record.transactionId)")
@@ -205,149 +182,7 @@ public final class StoreKit2App: StoreKit2Client {
     }
   }
 
-  /// Keeps an update the listener got, and forgets the oldest when twice ``updatesKept`` are kept
-  /// (a batch at a time, so each update costs constant time on average).
-  private func keep(_ update: StoreKit2Update) {
-    updates.append(update)
-    updatesSinceLaunch += 1
-    if updates.count >= 2 * Self.updatesKept { updates.removeFirst(updates.count - Self.updatesKept) }
-  }
-
-  /// Puts back a saved app's updates.
-  func restore(updates saved: [StoreKit2Update], sinceLaunch: Int) {
-    updates = saved
-    updatesSinceLaunch = sinceLaunch
-  }
-
-  /// A transaction reaches the listener.
-  private func receive(_ transaction: PaymentTransaction, origin: StoreKit2Update.Origin) {
-    guard let record = transaction.record, let signed = sign(record) else { return }
-    keep(
-      StoreKit2Update(
-        handle: transaction.handle, transactionId: record.transactionId, productId: record.productId,
-        origin: origin, verification: signed, date: store.clock.now))
-    report(
-      "updates", origin.rawValue,
-      "\(transaction.handleText) \(record.productId) \(record.transactionId) \(signed)")
-    handle(transaction, record: record, verification: signed)
-  }
-
-  /// A purchase made on this device reaches `Transaction.updates` on the account's other devices
-  /// (StoreKit 1 queues there never see it).
-  private func tellOtherDevices(about record: PurchaseRecord) {
-    guard let world, let account = queue.account else { return }
-    for other in world.devices(of: account) where other !== device {
-      other.storeKit2.receiveFromAnotherDevice(record)
-    }
-  }
-
-  /// A purchase made on another device of the account.
-  func receiveFromAnotherDevice(_ record: PurchaseRecord) {
-    guard device.api.usesStoreKit2, isListening, let signed = sign(record) else { return }
-    keep(
-      StoreKit2Update(
-        handle: nil, transactionId: record.transactionId, productId: record.productId, origin: .transaction,
-        verification: signed, date: store.clock.now))
-    report("updates", "transaction", "\(record.productId) \(record.transactionId) (another device) \(signed)")
-    handle(nil, record: record, verification: signed)
-  }
-
-  /// Refunds and revocations reach the listener as the revoked transactions; the app takes the
-  /// products away.
-  func revoked(_ productIds: [String], of account: Account) {
-    guard device.api.usesStoreKit2 else { return }
-    for productId in productIds {
-      guard let record = account.history.last(where: { $0.productId == productId && $0.isCancelled }) else {
-        continue
-      }
-      revoked(record)
-      for product in AccessEnd.group(of: productId, in: store.catalog) where device.storage.lock(product) {
-        report("app", "revoke", "\(product) locked")
-      }
-    }
-  }
-
-  /// A revoked transaction reaches the listener, with its revocation date.
-  func revoked(_ record: PurchaseRecord) {
-    guard device.api.usesStoreKit2, isListening, let signed = sign(record) else { return }
-    keep(
-      StoreKit2Update(
-        handle: handle(of: record), transactionId: record.transactionId, productId: record.productId,
-        origin: .revocation, verification: signed, date: store.clock.now))
-    report("updates", "revocation", "\(record.productId) \(record.transactionId) \(signed)")
-  }
-
-  /// A subscription's product stopped entitling: the app's entitlement check locks it, and the
-  /// rest of its group when the group stopped entitling.
-  func accessEnded(to productId: String, because reason: AccessEnd) {
-    guard device.api.usesStoreKit2 else { return }
-    for product in reason.products(losingAccessWith: productId, in: store.catalog)
-    where device.storage.lock(product) {
-      report("app", "entitlementCheck", "\(product) \(reason.words): locked")
-    }
-  }
-
-  // MARK: The app's code
-
-  /// What the app does with a transaction: check, deliver, finish.
-  private func handle(
-    _ transaction: PaymentTransaction?, record: PurchaseRecord, verification: VerificationResult
-  ) {
-    if !verification.isVerified && policy.verifies {
-      report("app", "ignore", "\(record.productId) \(record.transactionId): \(verification), not delivered")
-      return
-    }
-    deliver(record)
-    guard policy.finishes, let transaction, !transaction.isFinished, transaction.state == .purchased else {
-      return
-    }
-    do {
-      try queue.finish(transaction)
-      report("app", "finish", "\(transaction.handleText) \(record.productId)")
-    } catch {
-      report("app", "finish", "\(transaction.handleText) refused: \(error)")
-    }
-  }
-
-  private func deliver(_ record: PurchaseRecord) {
-    switch record.productType {
-    case .consumable:
-      let balance = device.storage.add(record.quantity, to: record.productId)
-      report("app", "deliver", "\(record.productId) +\(record.quantity) (balance \(balance))")
-    case .nonConsumable, .autoRenewable, .nonRenewing:
-      guard !record.isCancelled else { return }
-      let unlocked = device.storage.unlock(record.productId)
-      report("app", "deliver", "\(record.productId) \(unlocked ? "unlocked" : "already unlocked")")
-    }
-  }
-
-  /// `Transaction.currentEntitlements` decides what is unlocked: entitled products are unlocked,
-  /// unlocked ones no longer entitled are locked.
-  public func checkEntitlements() {
-    guard let account = queue.account else { return }
-    let entitled = Set(CurrentEntitlements.of(account, at: store.clock.now).map(\.productId))
-    for productId in entitled.sorted() where device.storage.unlock(productId) {
-      report("app", "entitlementCheck", "\(productId) entitled: unlocked")
-    }
-    for productId in device.storage.unlocked.sorted() where !entitled.contains(productId) {
-      guard store.catalog.product(productId)?.type != .consumable, device.storage.lock(productId) else {
-        continue
-      }
-      report("app", "entitlementCheck", "\(productId) not entitled: locked")
-    }
-  }
-
-  private func sign(_ record: PurchaseRecord) -> VerificationResult? {
-    guard let world else { return nil }
-    do {
-      return try world.storeKit2Transaction(record, on: device).verification
-    } catch {
-      report("app", "verify", "\(record.transactionId): \(error)")
-      return nil
-    }
-  }
-
-  private func report(_ actor: String, _ action: String, _ detail: String) {
+  func report(_ actor: String, _ action: String, _ detail: String) {
     store.log.record(Event(time: store.clock.now, actor: queue.actor(actor), action: action, detail: detail))
   }
 }

@@ -4,6 +4,14 @@ import Store
 import Verifier
 
 extension World {
+  /// A StoreKit 2 purchase made with an `appAccountToken`: the App Store keeps it with the
+  /// subscription (or one-time purchase) from this transaction on, as signed data and the App Store
+  /// Server API show it.
+  func noteAppAccountToken(_ token: String, of record: PurchaseRecord) {
+    serverAPI.setAppAccountToken(
+      token, originalTransactionNumber: record.originalTransactionNumber, from: record.transactionNumber)
+  }
+
   /// Signs a transaction as StoreKit 2 hands it to the app, and checks it as StoreKit does before
   /// the app sees it: a real ES256 signature under the local authority, verified against the local
   /// root at the clock's time, with the properties StoreKit requires. A damage armed with

@@ -63,7 +63,7 @@ struct StoreKit2Snapshot: Codable, Hashable {
 
   /// Gives a restored device its StoreKit 2 side, without launching anything.
   func restore(into device: Device, at path: String) throws(WorldFileError) {
-    device.api = try SnapshotPath.parse(api, as: AppAPI.self, at: path + ".api")
+    device.api = try SnapshotPath.parse(api, as: AppStoreKitChoice.self, at: path + ".api")
     let app = device.storeKit2
     var policy = ListenerPolicy()
     policy.finishes = finishes

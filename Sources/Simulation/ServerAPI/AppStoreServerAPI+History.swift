@@ -30,7 +30,7 @@ extension AppStoreServerAPI {
     let modifications = account.modifications.count
     var position = query.ascending ? 0 : modifications
     if let revision = query.revision {
-      guard let token = PageToken(text: revision, digest: query.digest), token.position <= modifications
+      guard let token = RevisionToken(text: revision, digest: query.digest), token.position <= modifications
       else {
         throw .invalidRequestRevision
       }
@@ -63,7 +63,7 @@ extension AppStoreServerAPI {
     let hasMore = next() != nil
     return json(
       HistoryResponse(
-        revision: PageToken(position: pageEnd, digest: query.digest).text, hasMore: hasMore,
+        revision: RevisionToken(position: pageEnd, digest: query.digest).text, hasMore: hasMore,
         bundleId: context.bundleId, appAppleId: context.world.appAppleId, environment: context.environment,
         signedTransactions: signed))
   }

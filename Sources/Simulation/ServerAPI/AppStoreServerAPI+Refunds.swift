@@ -12,10 +12,10 @@ extension AppStoreServerAPI {
   static func refundHistory(_ context: APIContext) throws(APIError) -> APIResponse {
     let account = try context.customer(context.parameters[0])
     let revocations = account.revocations
-    let digest = PageToken.digest(of: "refund-history-v2")
+    let digest = RevisionToken.digest(of: "refund-history-v2")
     var position = 0
     if let revision = context.request.values(of: "revision").first {
-      guard let token = PageToken(text: revision, digest: digest), token.position <= revocations.count else {
+      guard let token = RevisionToken(text: revision, digest: digest), token.position <= revocations.count else {
         throw .invalidRequestRevision
       }
       position = token.position
@@ -30,7 +30,7 @@ extension AppStoreServerAPI {
     let hasMore = revocations[position...].contains { HistoryQuery.isRevoked(account.history[$0]) }
     return json(
       RefundHistoryResponse(
-        signedTransactions: signed, revision: PageToken(position: position, digest: digest).text,
+        signedTransactions: signed, revision: RevisionToken(position: position, digest: digest).text,
         hasMore: hasMore))
   }
 

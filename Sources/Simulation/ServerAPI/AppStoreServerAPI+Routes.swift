@@ -1,8 +1,8 @@
 extension AppStoreServerAPI {
   /// The one route table of everything under `/inApps`: each endpoint's short name (what fault
   /// switches, `server fault ENDPOINT …`, its help and its completion call it), method, path
-  /// pattern and handler, in the order of Apple's documentation (the reference's table, #1 to
-  /// #18). What names an endpoint (``endpointNames``) or finds one (``match(_:)``) derives from it.
+  /// pattern and handler, in the order of Apple's documentation (the App Store Server API page's
+  /// endpoint list, 18 endpoints). What names an endpoint (``endpointNames``) or finds one (``match(_:)``) derives from it.
   ///
   /// A path matches a pattern segment by segment, `{…}` standing for one non-empty segment. Where
   /// patterns of two endpoints match one path, the request's method chooses, then a fixed word

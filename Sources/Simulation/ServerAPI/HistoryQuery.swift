@@ -38,7 +38,7 @@ struct HistoryQuery {
     }
     if let startDate, let endDate, startDate >= endDate { throw .startDateAfterEndDate }
     let canonical = request.query.filter { $0.name != "revision" }.map { "\($0.name)=\($0.value)" }.sorted()
-    digest = PageToken.digest(of: "history-v\(version)&" + canonical.joined(separator: "&"))
+    digest = RevisionToken.digest(of: "history-v\(version)&" + canonical.joined(separator: "&"))
   }
 
   private mutating func read(_ item: APIRequest.QueryItem) throws(APIError) {

@@ -2,7 +2,8 @@ import Foundation
 import JSON
 import Store
 
-/// The App Store Server API's notification endpoints (#13–#15 of the reference), over the world's
+/// The App Store Server API's notification endpoints (the last three of Apple's App Store Server
+/// API documentation, "App Store Server Notifications" endpoints), over the world's
 /// notification records (the route table, ``AppStoreServerAPI/routes``, leads to them):
 ///
 /// - `POST /inApps/v1/notifications/test`: Request a Test Notification;

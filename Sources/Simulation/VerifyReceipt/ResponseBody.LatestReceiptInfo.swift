@@ -5,8 +5,7 @@ import Vocabulary
 
 extension ResponseBody {
   /// One transaction of a verifyReceipt answer, in `latest_receipt_info` and in the receipt's
-  /// `in_app`, which Apple documents with the same keys. Apple: `responseBody.Latest_receipt_info`
-  /// (formats.md §2.4).
+  /// `in_app`, which Apple documents with the same keys. Apple: `responseBody.Latest_receipt_info`.
   ///
   /// Keys are Apple's, in the order Apple writes them. Every value is a string, numbers and booleans
   /// too (`"1"`, `"false"`); each date comes three times (`KEY`, `KEY_ms`, `KEY_pst`; see
@@ -61,7 +60,7 @@ extension ResponseBody {
     public var isUpgraded: String?
     /// `promotional_offer_id`: the promotional offer redeemed.
     public var promotionalOfferId: String?
-    /// `offer_code_ref_name`: the reference name of the offer code redeemed.
+    /// `offer_code_ref_name`: the offer code's reference name, as redeemed.
     public var offerCodeRefName: String?
     /// `in_app_ownership_type`: `PURCHASED`, or `FAMILY_SHARED` for a family member's purchase.
     public var inAppOwnershipType: String?

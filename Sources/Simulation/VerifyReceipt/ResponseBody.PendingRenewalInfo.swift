@@ -3,7 +3,7 @@ import Store
 
 extension ResponseBody {
   /// What renews next in one subscription group, in a verifyReceipt answer's
-  /// `pending_renewal_info`. Apple: `responseBody.Pending_renewal_info` (formats.md §2.5).
+  /// `pending_renewal_info`. Apple: `responseBody.Pending_renewal_info`.
   ///
   /// Keys are Apple's, in the order Apple writes them. Every value is a string; the grace period's
   /// end comes three times (`KEY`, `KEY_ms`, `KEY_pst`; see ``AppleDate``). The products, the
@@ -29,7 +29,7 @@ extension ResponseBody {
     /// `is_in_billing_retry_period`: `"1"` while Apple retries a failed renewal, `"0"` once it has
     /// stopped.
     public var isInBillingRetryPeriod: String?
-    /// `offer_code_ref_name`: the reference name of the offer code for the next renewal.
+    /// `offer_code_ref_name`: the offer code's reference name, for the next renewal.
     public var offerCodeRefName: String?
     /// `original_transaction_id`: the subscription's original transaction.
     public var originalTransactionId: String

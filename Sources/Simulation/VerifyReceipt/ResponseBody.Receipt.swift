@@ -2,7 +2,7 @@ import Foundation
 import Verifier
 
 extension ResponseBody {
-  /// The decoded receipt of a verifyReceipt answer. Apple: `responseBody.Receipt` (formats.md §2.3).
+  /// The decoded receipt of a verifyReceipt answer. Apple: `responseBody.Receipt`.
   ///
   /// Keys are Apple's, in the order Apple writes them. Numbers are JSON numbers; each date comes
   /// three times (`KEY`, `KEY_ms`, `KEY_pst`; see ``AppleDate``). The VPP `expiration_date` and the

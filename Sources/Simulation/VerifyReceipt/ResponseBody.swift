@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-/// The JSON body of a verifyReceipt answer. Apple: `responseBody` (formats.md §2.2).
+/// The JSON body of a verifyReceipt answer. Apple: `responseBody` (App Store Receipts documentation, verifyReceipt).
 ///
 /// Keys are Apple's; `status` is always there, every other key may be missing. Decoding ignores keys
 /// this model does not know, such as the `exception` of Apple's error bodies.

@@ -35,7 +35,7 @@ struct WorkbenchCommand: ParsableCommand {
       RecordCommand.self,
       ExportCommand.self,
       EchoCommand.self, QuitCommand.self,
-      APIKeyCommand.self, ServeCommand.self,
+      APIKeyCommand.self, BackgroundServeCommand.self,
       AppCommand.self, ListenerCommand.self, PurchaseCommand.self, EntitlementsCommand.self,
       UpdatesCommand.self,
       UnfinishedCommand.self, LatestCommand.self, AllTransactionsCommand.self, SubscriptionStatusCommand.self,

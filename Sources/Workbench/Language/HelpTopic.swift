@@ -23,8 +23,8 @@ enum HelpTopic: String, CaseIterable, Sendable {
     }
   }
 
-  /// The topic `help COMMAND` adds after a command's own help: the references `transactions`
-  /// shows, the secret `shared-secret` sets.
+  /// The topic `help COMMAND` adds after a command's own help: the handles and ids
+  /// `transactions` shows, the secret `shared-secret` sets.
   init?(attachedTo command: String) {
     switch command {
     case "transactions": self = .refs

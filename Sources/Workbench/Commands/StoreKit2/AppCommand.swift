@@ -15,12 +15,12 @@ struct AppCommand: SessionCommand {
       transactions stay.
       """)
 
-  @Argument(help: "sk1, sk2 or both.", completion: .list(AppAPI.allCases.map(\.rawValue)))
+  @Argument(help: "sk1, sk2 or both.", completion: .list(AppStoreKitChoice.allCases.map(\.rawValue)))
   var api: String?
 
   func validate() throws {
     guard let api else { return }
-    guard AppAPI(rawValue: api) != nil else {
+    guard AppStoreKitChoice(rawValue: api) != nil else {
       throw ValidationError("\"\(api)\" is not sk1, sk2 or both")
     }
   }
@@ -29,7 +29,7 @@ struct AppCommand: SessionCommand {
 
   func execute(in session: Session) throws {
     let device = session.device
-    if let api = api.flatMap(AppAPI.init(rawValue:)) { device.useAPI(api) }
+    if let api = api.flatMap(AppStoreKitChoice.init(rawValue:)) { device.useAPI(api) }
     let sides = [
       device.api.usesStoreKit1 ? "StoreKit 1 (observers: \(device.queue.observers.count))" : nil,
       device.api.usesStoreKit2

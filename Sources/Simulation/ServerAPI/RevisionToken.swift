@@ -4,7 +4,7 @@ import Verifier
 /// The opaque `revision` of paged answers: where the next page starts, and a digest of the query
 /// it belongs to, base64url. A token sent with other filters, or one not made here, is refused
 /// (4000005).
-struct PageToken: Hashable, Sendable {
+struct RevisionToken: Hashable, Sendable {
   /// The position the next page starts at (what it counts depends on the endpoint).
   var position: Int
   /// A digest of the query's filters.

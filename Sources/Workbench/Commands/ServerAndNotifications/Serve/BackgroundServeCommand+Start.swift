@@ -1,6 +1,6 @@
 import ArgumentParser
 
-extension ServeCommand {
+extension BackgroundServeCommand {
   struct Start: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract:

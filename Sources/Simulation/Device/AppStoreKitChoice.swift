@@ -1,8 +1,9 @@
-/// Which StoreKit API the stand-in app is written against (`app sk1|sk2|both`): a StoreKit 1 app
+/// Which of StoreKit's APIs the stand-in app is written against (`app sk1|sk2|both`), where
+/// ``StoreKitAPI`` says which one made a single payment: a StoreKit 1 app
 /// registers its `app` transaction observer at launch; a StoreKit 2 app starts its
 /// `Transaction.updates` listener and checks `Transaction.currentEntitlements`; an app that uses
 /// both does both, and each side sees what its API gives it.
-public enum AppAPI: String, Hashable, Sendable, CaseIterable {
+public enum AppStoreKitChoice: String, Hashable, Sendable, CaseIterable {
   /// `SKPaymentQueue` and a transaction observer (the default, as in every earlier world).
   case storeKit1 = "sk1"
   /// `Product.purchase(options:)`, `Transaction.updates`, `Transaction.currentEntitlements`.

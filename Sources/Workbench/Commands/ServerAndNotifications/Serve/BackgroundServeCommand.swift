@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `serve start [--port N]`, `serve stop`, `serve status`.
-struct ServeCommand: ParsableCommand {
+struct BackgroundServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract:

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-extension ServeCommand {
+extension BackgroundServeCommand {
   struct Status: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Say whether the world is served, and where.")
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// The secret a server embeds in its page: a POST that changes the world must carry it, so another
 /// page open in the same browser (which cannot read this one) cannot drive the world.
-struct PageToken: Sendable {
+struct PageSecret: Sendable {
   /// 32 random bytes as hex.
   let value: String
 
