@@ -13,26 +13,3 @@ public struct PageAction: Hashable, Sendable {
     self.fields = fields
   }
 }
-
-/// What came of a ``PageAction``.
-public struct PageActionResult: Hashable, Sendable {
-  /// The command line it ran, or `nil` when the action was refused before any ran.
-  public var commandLine: String?
-  /// Whether the command succeeded.
-  public var succeeded: Bool
-  /// The error, or the command's output, for the page to show.
-  public var message: String
-
-  /// Creates a result.
-  public init(commandLine: String?, succeeded: Bool, message: String) {
-    self.commandLine = commandLine
-    self.succeeded = succeeded
-    self.message = message
-  }
-}
-
-/// A world whose owner runs page actions as commands (the workbench's session owner does).
-public protocol PageActionRunner: WorldAccess {
-  /// Runs an action as the command it mirrors, alone, and says how it went.
-  func perform(_ action: PageAction) async -> PageActionResult
-}
