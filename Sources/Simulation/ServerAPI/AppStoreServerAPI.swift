@@ -15,7 +15,8 @@ public enum AppStoreServerAPI {
   /// opening of the certificate authority, and the world settles after it, so that notifications a
   /// change causes (an extension, a refund decision) are attempted before the answer leaves. A
   /// `GET` changes nothing. In a world kept on disk, a request that may change it is written down
-  /// first (``World/changeJournal``); one that cannot be is refused with a retryable error, unchanged.
+  /// first (``World/step(_:refused:_:)``); one that cannot be is refused with a retryable error,
+  /// unchanged.
   ///
   /// - Parameters:
   ///   - request: The request, authenticated by the edge.
@@ -23,17 +24,9 @@ public enum AppStoreServerAPI {
   /// - Returns: The answer.
   public static func respond(to request: APIRequest, in world: World) -> APIResponse {
     let match = match(request)
-    let changing = request.method != "GET"
-    if changing, let journal = world.changeJournal {
-      do {
-        try journal.keep(request)
-      } catch {
-        return .error(.generalInternalRetryable)
-      }
-    }
-    return world.step(changing: changing) {
-      world.withFaults(on: match?.route.name) { answer(request, at: match, in: world) }
-    }
+    let work = { world.withFaults(on: match?.route.name) { answer(request, at: match, in: world) } }
+    guard request.method != "GET" else { return world.step(changing: false, work) }
+    return world.step(.request(request), refused: { _ in .error(.generalInternalRetryable) }, work)
   }
 
   /// A model as Apple's compact JSON, keys in the model's order.

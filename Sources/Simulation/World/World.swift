@@ -57,9 +57,11 @@ public final class World: StoreListener {
   /// How notifications reach the app's server (set by the server module); without one, delivery
   /// attempts are recorded as failed with `OTHER`.
   public var notificationTransport: (any NotificationTransport)?
-  /// Where each request and notification attempt is written down before it is answered, for a
-  /// world kept on disk (`--state FILE`); `nil` keeps changes in memory only.
+  /// Where each change and what it led to is written down before it is answered, for a world
+  /// kept on disk (`--state FILE`), by ``step(_:refused:_:)``; `nil` keeps changes in memory only.
   public var changeJournal: (any ChangeJournal)?
+  /// Where Ctrl-C stopped the clock during the step under way, for its journal.
+  var clockStop: Date?
   /// What the App Store Server API keeps: fault switches, consumption information, app account
   /// tokens, renewal-date extension requests.
   public var serverAPI = ServerAPIState()
@@ -266,6 +268,7 @@ public final class World: StoreListener {
   /// Ends a stopped advance as a completed one ends, at the instant reached.
   private func stopped(afterEvents events: Int) -> ClockAdvance {
     bringDownloadsUpToDate()
+    clockStop = store.clock.now
     return .interrupted(at: store.clock.now, eventsProcessed: events)
   }
 
