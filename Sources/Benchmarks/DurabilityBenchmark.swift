@@ -73,11 +73,12 @@ public struct DurabilityBenchmark {
   /// Changes per second for ``seconds``, after the world is set up: a purchase to change.
   private func measure(_ change: (Int, Session) -> Interpreter.Outcome, keptIn path: String?) throws -> Double
   {
-    let session = Session(
-      catalog: try CatalogLocator.builtIn(), catalogSource: "bench",
-      output: OutputSink(write: { _ in }, writeError: { _ in }), caDirectory: authorityDirectory)
-    session.baseDirectory = FileManager.default.temporaryDirectory.path
-    if let path { try KeptWorld.open(path, in: session) }
+    let options = SessionOptions(
+      catalog: try CatalogLocator.builtIn(), catalogSource: "bench", caDirectory: authorityDirectory.path)
+    let session = try options.openSession(
+      keptIn: path, output: OutputSink(write: { _ in }, writeError: { _ in }),
+      directory: FileManager.default.temporaryDirectory.path
+    ).session
     if let failure = Interpreter.run(line: "buy pro.monthly", in: session).failure {
       throw WorkbenchError(.benchmark, "durability: buy pro.monthly: \(failure)")
     }

@@ -56,8 +56,9 @@ public struct InterpreterBenchmark {
   func measure(_ name: String, _ lines: [String]) throws -> Measurement {
     var outputLines = 0
     let sink = OutputSink(write: { _ in outputLines += 1 }, writeError: { _ in outputLines += 1 })
-    let session = Session(
-      catalog: Self.catalog(), catalogSource: "bench", output: sink, caDirectory: authorityDirectory)
+    let session = SessionOptions(
+      catalog: Self.catalog(), catalogSource: "bench", caDirectory: authorityDirectory.path
+    ).makeSession(output: sink, directory: FileManager.default.currentDirectoryPath)
     _ = try session.world.authority()  // created once, outside the measurement
     let owner = SessionOwner.of(session)  // every line goes through the world's owner, as at the prompt
     let start = ContinuousClock.now

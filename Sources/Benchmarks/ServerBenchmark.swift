@@ -71,9 +71,11 @@ public struct ServerBenchmark {
   /// - Returns: The target and the launcher to stop.
   /// - Throws: The world's error when the history cannot be built, or the server's error.
   public func serve() throws -> (Target, LocalServerLauncher) {
-    let session = Session(
-      catalog: InterpreterBenchmark.catalog(), catalogSource: "bench",
-      output: OutputSink(write: { _ in }, writeError: { _ in }), caDirectory: authorityDirectory)
+    let session = SessionOptions(
+      catalog: InterpreterBenchmark.catalog(), catalogSource: "bench", caDirectory: authorityDirectory.path
+    ).makeSession(
+      output: OutputSink(write: { _ in }, writeError: { _ in }),
+      directory: FileManager.default.currentDirectoryPath)
     try session.world.subscribe(to: "bench.weekly", renewingFor: TimeSpan(seconds: 99 * 7 * 86_400))
     let owner = SessionOwner.of(session)
     let key = P256.Signing.PrivateKey()

@@ -17,26 +17,33 @@ struct CommonOptions: ParsableArguments {
   )
   var caDir: String?
 
+  /// How a session starts, from these options: the catalog (its notes on standard error), the
+  /// output format, the certificate authority's directory, and the process's services; or a clean
+  /// exit with the catalog's error.
+  ///
+  /// - Parameter identity: the seed of the world's identifiers.
+  func sessionOptions(identity: WorldIdentity = .scripted) throws -> SessionOptions {
+    do {
+      let located = try CatalogLocator.load(path: catalog)
+      for note in StoreKitSettingsPlan(catalog: located.catalog).notes {
+        Console.error("note: \(located.source): \(note)")
+      }
+      return SessionOptions(
+        catalog: located.catalog, catalogSource: located.source, format: format, caDirectory: caDir,
+        identity: identity, services: ProcessServices.services)
+    } catch {
+      Console.failure(error, code: .catalog, format: format)
+      throw ExitCode.failure
+    }
+  }
+
   /// A runner over the chosen catalog, or a clean exit with the catalog's error.
   ///
   /// - Parameter identity: the seed of each script's world.
   func makeRunner(
     keepGoing: Bool = false, echoCommands: Bool = false, identity: WorldIdentity = .scripted
   ) throws -> ScriptRunner {
-    do {
-      let located = try CatalogLocator.load(path: catalog)
-      for note in StoreKitSettingsPlan(catalog: located.catalog).notes {
-        Console.error("note: \(located.source): \(note)")
-      }
-      var options = ScriptRunner.Options(
-        keepGoing: keepGoing, echoCommands: echoCommands, format: format, caDirectory: caDir,
-        services: ProcessServices.services)
-      options.identity = identity
-      return ScriptRunner(catalog: located.catalog, catalogSource: located.source, options: options)
-    } catch {
-      Console.failure(error, code: .catalog, format: format)
-      throw ExitCode.failure
-    }
+    ScriptRunner(try sessionOptions(identity: identity), keepGoing: keepGoing, echoCommands: echoCommands)
   }
 }
 

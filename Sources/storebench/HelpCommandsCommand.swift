@@ -20,8 +20,7 @@ struct HelpCommandsCommand: ParsableCommand {
       let text = try markdown ? CommandReference.markdown() : CommandHelp.text(for: command)
       Pager.show(text.components(separatedBy: "\n"))
     } catch {
-      Console.error(ErrorLine.text(for: error))
-      throw ExitCode.failure
+      throw Console.fatal(error)
     }
   }
 }

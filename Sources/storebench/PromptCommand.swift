@@ -38,32 +38,27 @@ struct PromptCommand: ParsableCommand {
   static func open(common: CommonOptions, seed: SeedOptions, state: String?) throws {
     let existed = state.map { FileManager.default.fileExists(atPath: $0) } ?? false
     let (identity, isDrawn) = seed.identity(freshByDefault: Console.inputIsTerminal && !existed)
-    let runner = try common.makeRunner(identity: identity)
+    let options = try common.sessionOptions(identity: identity)
     let monitor = InterruptMonitor()
+    let directory = FileManager.default.currentDirectoryPath
     guard Console.inputIsTerminal else {
       if isDrawn, !existed { Console.error(identity.startLine) }
       if let problem = Interrupts.catchInterrupts() {
         Console.error("warning: Ctrl-C cannot be caught: \(problem)")
       }
       let lines = LineStream(descriptor: 0, maximumLineLength: CommandLineSplitter.maximumLineBytes)
-      let result = runner.run(
-        streaming: lines, name: "-", directory: FileManager.default.currentDirectoryPath,
-        output: Console.sink, monitor: monitor, state: state)
+      let result = ScriptRunner(options).run(
+        streaming: lines, name: "-", directory: directory, output: Console.sink, monitor: monitor,
+        state: state)
       try RunCommand.exit(with: [result])
       return
     }
-    let session = Session(
-      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.pagingSink,
-      format: common.format, caDirectory: AuthorityLocator.directory(option: common.caDir),
-      identity: identity)
-    session.baseDirectory = FileManager.default.currentDirectoryPath
-    session.services = ProcessServices.services
-    session.world.monitor = monitor
+    let session: Session
     let kept: KeptWorld?
     do {
-      kept = try state.map { try KeptWorld.open($0, in: session) }
+      (session, kept) = try options.openSession(
+        keptIn: state, output: Console.pagingSink, directory: directory, monitor: monitor)
     } catch {
-      Console.error(ErrorLine.text(for: error))
       throw ExitCode.failure
     }
     Console.write(
@@ -80,8 +75,7 @@ struct PromptCommand: ParsableCommand {
     do {
       try loop.owner.withSession { try kept.close(in: $0) }
     } catch {
-      Console.error(ErrorLine.text(for: error))
-      throw ExitCode.failure
+      throw Console.fatal(error)
     }
   }
 }

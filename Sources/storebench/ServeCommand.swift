@@ -50,16 +50,20 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let runner = try common.makeRunner()
     let identity = seed.identity(freshByDefault: true).identity
-    let session = Session(
-      catalog: runner.catalog, catalogSource: runner.catalogSource,
-      output: OutputSink(write: Console.error, writeError: Console.error), format: common.format,
-      caDirectory: AuthorityLocator.directory(option: common.caDir), identity: identity)
-    session.services = ProcessServices.services
-    let owner = SessionOwner.of(session)
+    let options = try common.sessionOptions(identity: identity)
+    let runner = ScriptRunner(options)
     let existed = state.map { FileManager.default.fileExists(atPath: $0) } ?? false
-    let kept = try state.map { try open($0, in: owner) }
+    let session: Session
+    let kept: KeptWorld?
+    do {
+      (session, kept) = try options.openSession(
+        keptIn: state, output: OutputSink(write: Console.error, writeError: Console.error),
+        directory: FileManager.default.currentDirectoryPath)
+    } catch {
+      throw ExitCode.failure
+    }
+    let owner = SessionOwner.of(session)
     if existed {
       Console.error("world loaded from \(state ?? "")")
       if seed.seed != nil { Console.error("note: --seed is ignored: \(state ?? "") keeps its world's seed") }
@@ -71,27 +75,13 @@ struct ServeCommand: AsyncParsableCommand {
       do {
         script = try Script(path: path)
       } catch {
-        Console.error(ErrorLine.text(for: error))
-        throw ExitCode.failure
+        throw Console.fatal(error)
       }
       owner.withSession { $0.baseDirectory = script.directory }
       guard runner.run(script, in: session).passed else { throw ExitCode.failure }
     }
     try await serve(owner)
     if let kept { try close(kept, in: owner) }
-  }
-
-  /// Opens the kept world: loaded when its file exists, with every change its journal holds.
-  private func open(_ path: String, in owner: SessionOwner) throws -> KeptWorld {
-    do {
-      return try owner.withSession { session in
-        session.baseDirectory = FileManager.default.currentDirectoryPath
-        return try KeptWorld.open(path, in: session)
-      }
-    } catch {
-      Console.error(ErrorLine.text(for: error))
-      throw ExitCode.failure
-    }
   }
 
   /// Writes the served world back to its file, once the server has stopped, and removes its journal.
@@ -102,8 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
         try kept.close(in: session)
       }
     } catch {
-      Console.error(ErrorLine.text(for: error))
-      throw ExitCode.failure
+      throw Console.fatal(error)
     }
     Console.error("world saved to \(kept.path)")
   }

@@ -40,10 +40,10 @@ enum ShellCompletion {
     }
     do throws(any Error) {
       let located = try CatalogLocator.load(path: catalog)
-      let session = Session(
-        catalog: located.catalog, catalogSource: located.source,
-        output: OutputSink(write: { _ in }, writeError: { _ in }))
-      session.baseDirectory = FileManager.default.currentDirectoryPath
+      // The world is read, never kept: completing a word must not write FILE or its journal.
+      let session = SessionOptions(catalog: located.catalog, catalogSource: located.source).makeSession(
+        output: OutputSink(write: { _ in }, writeError: { _ in }),
+        directory: FileManager.default.currentDirectoryPath)
       if let state, FileManager.default.fileExists(atPath: state) {
         _ = try session.loadWorld(from: state)
       }

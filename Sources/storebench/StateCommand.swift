@@ -36,16 +36,12 @@ struct StateCommand: ParsableCommand {
       try PromptCommand.open(common: common, seed: seed, state: state)
       return
     }
-    let runner = try common.makeRunner()
     let (identity, isDrawn) = seed.identity(freshByDefault: false)
+    let options = try common.sessionOptions(identity: identity)
     if isDrawn, !FileManager.default.fileExists(atPath: state) { Console.error(identity.startLine) }
-    let session = Session(
-      catalog: runner.catalog, catalogSource: runner.catalogSource, output: Console.sink,
-      format: common.format,
-      caDirectory: AuthorityLocator.directory(option: common.caDir), identity: identity)
-    session.baseDirectory = FileManager.default.currentDirectoryPath
-    session.services = ProcessServices.services
-    guard StateFileRun(path: state, words: command).run(in: session) else { throw ExitCode.failure }
+    let run = StateFileRun(path: state, words: command)
+    guard run.run(with: options, output: Console.sink, directory: FileManager.default.currentDirectoryPath)
+    else { throw ExitCode.failure }
   }
 
   /// The arguments with `state` put in front when an option before the first word is `--state`:

@@ -38,8 +38,7 @@ struct Storebench: AsyncParsableCommand {
       do {
         Pager.show(try CommandHelp.text(for: words).components(separatedBy: "\n"))
       } catch {
-        Console.error(ErrorLine.text(for: error))
-        Foundation.exit(ExitCode.validationFailure.rawValue)
+        Foundation.exit(Console.fatal(error, status: .validationFailure).rawValue)
       }
     case .refuse(let message):
       Console.error("error: \(message)")

@@ -60,11 +60,11 @@ import Testing
 
   @Test func aStepKeepsOneAuthorityFromStartToEnd() throws {
     try world.step(changing: false) {
-      #expect(world.keepsOneAuthority)
+      #expect(world.authorityKeeper.keepsOne)
       _ = try world.authority()
-      #expect(world.authorityInUse != nil)
+      #expect(world.authorityKeeper.inUse != nil)
     }
-    #expect(!world.keepsOneAuthority && world.authorityInUse == nil)
+    #expect(!world.authorityKeeper.keepsOne && world.authorityKeeper.inUse == nil)
   }
 }
 

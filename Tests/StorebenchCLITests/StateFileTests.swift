@@ -50,5 +50,27 @@ extension CLITests {
       #expect(
         try String(contentsOf: file, encoding: .utf8) == "{\"format\": \"storebench-world\", \"version\": 9}")
     }
+
+    /// Every way in reports a state file it cannot open alike, in the output format asked for:
+    /// `serve` did so as text even with `--format json`, where `--state FILE COMMAND` gave JSON.
+    @Test func aStateFileThatCannotBeOpenedIsReportedInTheFormatAskedFor() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      try Data("{\"format\": \"storebench-world\", \"version\": 9}".utf8).write(
+        to: directory.appendingPathComponent("w.json"))
+      let reason = "w.json: version: version 9 was written by a newer storebench (this one reads up to 1)"
+      let json = "{\"error\":{\"code\":\"state_file\",\"message\":\"\(reason)\"}}\n"
+      let command = try Binary.run(["--format", "json", "--state", "w.json", "clock"], directory: directory)
+      #expect(command.status == 1)
+      #expect(command.output == json)
+      let served = try Binary.run(["serve", "--format", "json", "--state", "w.json"], directory: directory)
+      #expect(served.status == 1)
+      #expect(served.output == "")
+      #expect(served.error == json)
+      let text = try Binary.run(["serve", "--state", "w.json"], directory: directory)
+      #expect(text.status == 1)
+      #expect(text.error == "error: \(reason)\n")
+    }
   }
 }

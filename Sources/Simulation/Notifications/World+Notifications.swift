@@ -210,7 +210,7 @@ extension World {
       let result =
         notificationTransport?.post(Array(body.utf8), to: url, timeout: ServerNotifications.attemptTimeout)
         ?? .other
-      changeJournal?.keep(result)
+      journal(.attempt(result))
       let delivery = notifications.record(result, at: due, for: reference)
       reportAttempt(of: record, delivery: delivery)
     }

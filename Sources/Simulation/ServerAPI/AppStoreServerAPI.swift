@@ -15,7 +15,8 @@ public enum AppStoreServerAPI {
   /// opening of the certificate authority, and the world settles after it, so that notifications a
   /// change causes (an extension, a refund decision) are attempted before the answer leaves. A
   /// `GET` changes nothing. In a world kept on disk, a request that may change it is written down
-  /// first (``World/changeJournal``); one that cannot be is refused with a retryable error, unchanged.
+  /// first (``World/step(_:refused:_:)``); one that cannot be is refused with a retryable error,
+  /// unchanged.
   ///
   /// - Parameters:
   ///   - request: The request, authenticated by the edge.
@@ -23,50 +24,9 @@ public enum AppStoreServerAPI {
   /// - Returns: The answer.
   public static func respond(to request: APIRequest, in world: World) -> APIResponse {
     let match = match(request)
-    let changing = request.method != "GET"
-    if changing, let journal = world.changeJournal {
-      do {
-        try journal.keep(request)
-      } catch {
-        return .error(.generalInternalRetryable)
-      }
-    }
-    return world.step(changing: changing) {
-      withFaults(on: match?.route.name, in: world) { answer(request, at: match, in: world) }
-    }
-  }
-
-  /// Answers through the fault switches of an endpoint: `rate-limit` and `error` answer instead,
-  /// `delay` holds the answer back. With no endpoint (an unknown path), only `all` faults apply.
-  ///
-  /// - Parameters:
-  ///   - name: The endpoint's short name.
-  ///   - world: The world whose switches apply.
-  ///   - answer: Makes the answer when no fault replaces it.
-  /// - Returns: The answer.
-  public static func withFaults(
-    on name: String?, in world: World, _ answer: () -> APIResponse
-  ) -> APIResponse {
-    let faults = world.serverAPI.faults(for: name ?? ServerFault.allEndpoints)
-    var response: APIResponse?
-    var delay: Duration?
-    for fault in faults {
-      switch fault {
-      case .rateLimit(let window):
-        guard response == nil else { continue }
-        let until = Int64((world.store.clock.now.timeIntervalSince1970 * 1000).rounded(.down)) + window
-        var limited = APIResponse.error(.rateLimitExceeded)
-        limited.headers.append(("Retry-After", String(until)))
-        response = limited
-      case .error(let retryable):
-        if response == nil { response = .error(retryable ? .generalInternalRetryable : .generalInternal) }
-      case .delay(let milliseconds): delay = .milliseconds(milliseconds)
-      case .notFoundYounger, .status: continue
-      }
-    }
-    var final = response ?? answer()
-    if let delay { final.delay = delay }
-    return final
+    let work = { world.withFaults(on: match?.route.name) { answer(request, at: match, in: world) } }
+    guard request.method != "GET" else { return world.step(changing: false, work) }
+    return world.step(.request(request), refused: { _ in .error(.generalInternalRetryable) }, work)
   }
 
   /// A model as Apple's compact JSON, keys in the model's order.

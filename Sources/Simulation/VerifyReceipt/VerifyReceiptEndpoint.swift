@@ -28,7 +28,7 @@ public enum VerifyReceiptEndpoint {
 
   private static func answer(toBody body: [UInt8], face: Verifier.Environment, in world: World) -> APIResponse
   {
-    AppStoreServerAPI.withFaults(on: ServerFault.verifyReceipt, in: world) {
+    world.withFaults(on: ServerFault.verifyReceipt) {
       for case .status(let status) in world.serverAPI.faults(for: ServerFault.verifyReceipt) {
         return statusOnly(status)
       }

@@ -3,31 +3,13 @@ import Verifier
 
 extension World {
   /// The certificate authority, created on first use; inside ``withOneAuthority(_:)``, the one the
-  /// work under way first opened.
+  /// work under way first opened. The authority opened last is reused while its root
+  /// certificate's file is unchanged (one `stat`; a rotation, here or by another process, writes a
+  /// new file).
   ///
   /// - Throws: ``SimulationError`` naming the file at fault.
   public func authority() throws(SimulationError) -> CertificateAuthority {
-    if let authorityInUse { return authorityInUse }
-    let authority = try openAuthority()
-    if keepsOneAuthority { authorityInUse = authority }
-    return authority
-  }
-
-  /// The authority in the directory: the one opened last while its root certificate's file has
-  /// the stamp it had just before (one `stat`; a rotation, here or by another process, writes a new
-  /// file), else opened again (``AuthorityLocator/open(_:now:)``: a lock, a read, a comparison).
-  private func openAuthority() throws(SimulationError) -> CertificateAuthority {
-    let directory = authorityDirectory
-    if let kept = keptAuthority, kept.directory == directory, FileStamp.of(kept.rootPath) == kept.stamp {
-      return kept.authority
-    }
-    let rootPath = directory.appendingPathComponent(CertificateRole.root.certificateFileName).path
-    let stamp = FileStamp.of(rootPath)
-    let authority = try AuthorityLocator.open(directory, now: store.clock.now)
-    keptAuthority = stamp.map {
-      KeptAuthority(authority: authority, directory: directory, rootPath: rootPath, stamp: $0)
-    }
-    return authority
+    try authorityKeeper.authority(now: store.clock.now)
   }
 
   /// A JWS signer of the authority (see ``authority()``): the one made before while the authority
@@ -35,13 +17,7 @@ extension World {
   ///
   /// - Throws: ``SimulationError`` naming the file at fault.
   public func jwsSigner() throws(SimulationError) -> JWSSigner {
-    let authority = try authority()
-    if let lastJWSSigner, lastJWSSigner.certificate == authority.jwsSigningCertificate {
-      return lastJWSSigner
-    }
-    let signer = JWSSigner(authority: authority)
-    lastJWSSigner = signer
-    return signer
+    try authorityKeeper.jwsSigner(now: store.clock.now)
   }
 
   /// Runs `body` with one certificate authority from start to end: what it signs, it verifies with
@@ -50,9 +26,7 @@ extension World {
   ///
   /// - Returns: What `body` returns.
   public func withOneAuthority<T>(_ body: () throws -> T) rethrows -> T {
-    keepsOneAuthority = true
-    defer { (keepsOneAuthority, authorityInUse) = (false, nil) }
-    return try body()
+    try authorityKeeper.withOne(body)
   }
 
   /// Replaces the certificate authority's keys and certificates (`ca rotate`): in its directory,
@@ -63,24 +37,12 @@ extension World {
   /// - Returns: The new authority.
   @discardableResult
   public func rotateAuthority() throws(SimulationError) -> CertificateAuthority {
-    if rotatesPrivately && privateAuthorityRoot == nil {
-      privateAuthorityRoot = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "storebench-ca-\(UUID().uuidString)")
-    }
-    let authority = try AuthorityLocator.rotate(authorityDirectory, now: store.clock.now)
-    keptAuthority = nil
-    if keepsOneAuthority { authorityInUse = authority }
-    return authority
+    try authorityKeeper.rotate(now: store.clock.now)
   }
 
   /// Deletes this world's own certificate authority, if it has one; the world goes back to the
   /// configured one.
   public func removePrivateAuthority() {
-    guard let privateAuthorityRoot else { return }
-    AuthorityLocator.forget(authorityDirectory)
-    keptAuthority = nil
-    try? FileManager.default.removeItem(at: privateAuthorityRoot)
-    self.privateAuthorityRoot = nil
-    authorityInUse = nil
+    authorityKeeper.removePrivate()
   }
 }

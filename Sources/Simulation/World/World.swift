@@ -26,27 +26,20 @@ public final class World: StoreListener {
   public internal(set) var device: Device
   /// Whether receipts and signed transactions say Sandbox (`ProductionSandbox`) or Production.
   public var environment = Verifier.Environment.sandbox
+  /// The certificate authority and what the world keeps of it (see ``AuthorityKeeper``).
+  let authorityKeeper: AuthorityKeeper
   /// Where the local certificate authority lives (see ``AuthorityLocator``): the configured
   /// directory, or once ``rotateAuthority()`` has given this world an authority of its own, that one's.
-  public var authorityDirectory: URL {
-    privateAuthorityRoot?.appendingPathComponent("ca") ?? configuredAuthorityDirectory
-  }
+  public var authorityDirectory: URL { authorityKeeper.directory }
   /// The certificate authority's directory the world was created with.
-  public let configuredAuthorityDirectory: URL
+  public var configuredAuthorityDirectory: URL { authorityKeeper.configuredDirectory }
   /// Whether ``rotateAuthority()`` leaves the configured authority alone and gives this world a new
   /// authority of its own instead, in a temporary directory (how a suite keeps one script's
   /// `ca rotate` from reaching the others). ``removePrivateAuthority()`` deletes it.
-  public var rotatesPrivately = false
-  /// The temporary directory holding this world's own authority, once it has one.
-  var privateAuthorityRoot: URL?
-  /// The authority the work under way uses (see ``withOneAuthority(_:)``), once it has opened it.
-  var authorityInUse: CertificateAuthority?
-  /// Whether work under way keeps one authority.
-  var keepsOneAuthority = false
-  /// The authority opened last, reused while its files are unchanged (``authority()``).
-  var keptAuthority: KeptAuthority?
-  /// The JWS signer last made (see ``jwsSigner()``): making one encodes its certificate chain.
-  var lastJWSSigner: JWSSigner?
+  public var rotatesPrivately: Bool {
+    get { authorityKeeper.rotatesPrivately }
+    set { authorityKeeper.rotatesPrivately = newValue }
+  }
   /// The app's Apple ID (`appAppleId`) in server answers and notifications; Apple's verifiers
   /// compare it in production.
   public var appAppleId: Int64 = 1_234_567_890
@@ -64,9 +57,11 @@ public final class World: StoreListener {
   /// How notifications reach the app's server (set by the server module); without one, delivery
   /// attempts are recorded as failed with `OTHER`.
   public var notificationTransport: (any NotificationTransport)?
-  /// Where each request and notification attempt is written down before it is answered, for a
-  /// world kept on disk (`--state FILE`); `nil` keeps changes in memory only.
+  /// Where each change and what it led to is written down before it is answered, for a world
+  /// kept on disk (`--state FILE`), by ``step(_:refused:_:)``; `nil` keeps changes in memory only.
   public var changeJournal: (any ChangeJournal)?
+  /// Where Ctrl-C stopped the clock during the step under way, for its journal.
+  var clockStop: Date?
   /// What the App Store Server API keeps: fault switches, consumption information, app account
   /// tokens, renewal-date extension requests.
   public var serverAPI = ServerAPIState()
@@ -108,7 +103,7 @@ public final class World: StoreListener {
       firstWebOrderLineItemNumber: identity.firstWebOrderLineItemNumber,
       firstAppTransactionNumber: identity.firstAppTransactionNumber)
     store.offerCodes.seed = identity.seed
-    self.configuredAuthorityDirectory = authorityDirectory
+    authorityKeeper = AuthorityKeeper(configuredDirectory: authorityDirectory)
     device = Device(
       name: "iPhone", store: store, account: store.account(named: "default")!, registry: registry)
     devices = [device]
@@ -273,6 +268,7 @@ public final class World: StoreListener {
   /// Ends a stopped advance as a completed one ends, at the instant reached.
   private func stopped(afterEvents events: Int) -> ClockAdvance {
     bringDownloadsUpToDate()
+    clockStop = store.clock.now
     return .interrupted(at: store.clock.now, eventsProcessed: events)
   }
 

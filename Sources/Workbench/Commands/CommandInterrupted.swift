@@ -27,7 +27,13 @@ public struct CommandInterrupted: Error, Hashable, Sendable, CustomStringConvert
   static func clockStopped(at instant: Date, events: Int, asked: String) -> CommandInterrupted {
     CommandInterrupted(
       "the clock stopped at \(Timestamp.iso8601(instant)) after \(Wording.plural(events, "event")) (\(asked) was asked)",
-      replay: "clock set \(Timestamp.iso8601Milliseconds(instant))",
+      replay: replayLine(clockStoppedAt: instant),
       replayPrints: [Timestamp.iso8601Milliseconds(instant)])
+  }
+
+  /// The line that does what a move of the clock stopped at `instant` did: `clock set` to that
+  /// instant, to the millisecond (for a recording and a kept world's journal).
+  static func replayLine(clockStoppedAt instant: Date) -> String {
+    "clock set \(Timestamp.iso8601Milliseconds(instant))"
   }
 }

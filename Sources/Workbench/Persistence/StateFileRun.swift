@@ -15,25 +15,29 @@ public struct StateFileRun {
     self.words = words
   }
 
-  /// Opens the kept world (``KeptWorld``: the file and any journal a crash left beside it), runs
-  /// the command (written down before it runs), and writes the world back. Failures are written to
-  /// the session's error output.
+  /// Opens the kept world in a new session (``SessionOptions/openSession(keptIn:output:directory:monitor:)``:
+  /// the file and any journal a crash left beside it), runs the command (written down before it
+  /// runs), and writes the world back. Failures are written to the session's error output.
   ///
+  /// - Parameters:
+  ///   - options: how the session starts.
+  ///   - output: where the session's lines go.
+  ///   - directory: where relative paths, the file's among them, are read from.
   /// - Returns: Whether everything succeeded: the file opened (or did not exist), the command
   ///   passed and the world was saved. A file that cannot be opened is left as it is and the
   ///   command does not run.
-  public func run(in session: Session) -> Bool {
-    let kept: KeptWorld
+  public func run(with options: SessionOptions, output: OutputSink, directory: String) -> Bool {
+    let opened: (session: Session, kept: KeptWorld?)
     do {
-      kept = try KeptWorld.open(path, in: session)
+      opened = try options.openSession(keptIn: path, output: output, directory: directory)
     } catch {
-      session.report(error, code: .stateFile)
       return false
     }
+    let session = opened.session
     let outcome = Interpreter.run(words: words, in: session)
     session.report(outcome)
     do {
-      try kept.close(in: session)
+      try opened.kept?.close(in: session)
     } catch {
       session.report(error, code: .stateFile)
       return false

@@ -83,14 +83,23 @@ public enum Interpreter {
     return .succeeded
   }
 
-  /// Runs a plan as one step of the world; in a kept world, through its journal
-  /// (``KeptWorld/step(_:treatment:in:_:)``).
+  /// Runs a plan as one step of the world. A change goes through the journaled step
+  /// (``World/step(_:refused:_:)``), which a kept world writes down before it runs; a change the
+  /// journal cannot replay is followed by a snapshot instead (``KeptWorld/checkpointed(in:_:)``);
+  /// a process-wide command runs as it is (``JournalTreatment``).
   private static func step(_ plan: Plan, words: [String], in session: Session) -> Outcome {
-    guard plan.changesWorld, let kept = session.keptWorld else {
-      return session.world.step(changing: plan.changesWorld, plan.run)
-    }
-    return kept.step(words, treatment: plan.journalTreatment, in: session) {
-      session.world.step(changing: true, plan.run)
+    let world = session.world
+    guard plan.changesWorld else { return world.step(changing: false, plan.run) }
+    switch plan.journalTreatment {
+    case .replayed:
+      return world.step(
+        .command(words: words, directory: session.baseDirectory),
+        refused: { .failed(String(describing: $0), code: .stateFile) }, plan.run)
+    case .checkpointed:
+      guard let kept = session.keptWorld else { return world.step(changing: true, plan.run) }
+      return kept.checkpointed(in: session) { world.step(changing: true, plan.run) }
+    case .notKept:
+      return world.step(changing: true, plan.run)
     }
   }
 

@@ -81,12 +81,38 @@ public struct ScriptRunner: Sendable {
     self.options = options
   }
 
+  /// Creates a runner whose scripts' sessions start as `session` says.
+  ///
+  /// - Parameters:
+  ///   - session: how each script's session starts.
+  ///   - keepGoing: carry on after a failed line instead of stopping.
+  ///   - echoCommands: print each command line before its output.
+  public init(_ session: SessionOptions, keepGoing: Bool = false, echoCommands: Bool = false) {
+    var options = Options(
+      keepGoing: keepGoing, echoCommands: echoCommands, format: session.format,
+      caDirectory: session.caDirectory, rotatesPrivately: session.rotatesPrivately, services: session.services
+    )
+    options.showsPathsFromScript = session.showsPathsFromDirectory
+    options.identity = session.identity
+    self.init(catalog: session.catalog, catalogSource: session.catalogSource, options: options)
+  }
+
+  /// How each script's session starts (``SessionOptions``).
+  public var sessionOptions: SessionOptions {
+    var session = SessionOptions(
+      catalog: catalog, catalogSource: catalogSource, format: options.format,
+      caDirectory: options.caDirectory, identity: options.identity, services: options.services)
+    session.rotatesPrivately = options.rotatesPrivately
+    session.showsPathsFromDirectory = options.showsPathsFromScript
+    return session
+  }
+
   /// Runs one script in a new session, writing its output to `output`.
   ///
   /// - Parameter monitor: asked whether to stop (between lines, and between events of long
   ///   commands), and told of long commands' progress.
   public func run(_ script: Script, output: OutputSink, monitor: (any WorkMonitor)? = nil) -> Result {
-    let session = makeSession(directory: script.directory, output: output, monitor: monitor)
+    let session = sessionOptions.makeSession(output: output, directory: script.directory, monitor: monitor)
     defer { session.world.removePrivateAuthority() }
     return run(script, in: session)
   }
@@ -109,17 +135,15 @@ public struct ScriptRunner: Sendable {
     streaming lines: LineStream, name: String, directory: String, output: OutputSink,
     monitor: (any WorkMonitor)? = nil, state: String? = nil
   ) -> Result {
-    let session = makeSession(directory: directory, output: output, monitor: monitor)
-    defer { session.world.removePrivateAuthority() }
-    var kept: KeptWorld?
-    if let state {
-      do {
-        kept = try KeptWorld.open(state, in: session)
-      } catch {
-        session.report(error, code: .stateFile)
-        return Result(failures: [Failure(file: state, line: 0, message: error.description)])
-      }
+    let session: Session
+    let kept: KeptWorld?
+    do {
+      (session, kept) = try sessionOptions.openSession(
+        keptIn: state, output: output, directory: directory, monitor: monitor)
+    } catch {
+      return Result(failures: [Failure(file: state ?? "", line: 0, message: error.description)])
     }
+    defer { session.world.removePrivateAuthority() }
     let decoded = lines.enumerated().lazy.map { index, line in
       Self.decode(line, number: index + 1, name: name)
     }
@@ -139,18 +163,6 @@ public struct ScriptRunner: Sendable {
   /// when it has none). A server the script started stops when it ends.
   public func run(_ script: Script, in session: Session) -> Result {
     run(script.lines.lazy.map { Swift.Result.success($0) }, name: script.name, in: session)
-  }
-
-  private func makeSession(directory: String, output: OutputSink, monitor: (any WorkMonitor)?) -> Session {
-    let session = Session(
-      catalog: catalog, catalogSource: catalogSource, output: output, format: options.format,
-      caDirectory: AuthorityLocator.directory(option: options.caDirectory), identity: options.identity)
-    session.baseDirectory = directory
-    if options.showsPathsFromScript { session.shownFrom = directory }
-    session.world.monitor = monitor
-    session.world.rotatesPrivately = options.rotatesPrivately
-    session.services = options.services
-    return session
   }
 
   /// The text of a streamed line, or why it cannot be run (the message of a script line's failure).

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `delete-transaction TXN`: SKTestSession's deleteTransaction.
-struct DeleteTransactionCommand: SessionCommand {
+struct DeleteTransactionCommand: OneTransactionCommand {
   static let configuration = CommandConfiguration(
     commandName: "delete-transaction",
     abstract: "Delete a transaction from the account's history (like SKTestSession.deleteTransaction).",
@@ -17,10 +17,6 @@ struct DeleteTransactionCommand: SessionCommand {
 
   @Argument(help: "The transaction (#N, last, or an id).", completion: .session(.transactions))
   var transaction: String
-
-  func validate() throws {
-    try requireNonEmpty(transaction, "the transaction")
-  }
 
   func execute(in session: Session) throws {
     let number = try session.transactionNumber(transaction)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Simulation
 
 /// `order-id TXN`.
-struct OrderIDCommand: SessionCommand {
+struct OrderIDCommand: OneTransactionCommand {
   static let configuration = CommandConfiguration(
     commandName: "order-id",
     abstract:
@@ -11,10 +11,6 @@ struct OrderIDCommand: SessionCommand {
 
   @Argument(help: "The transaction (#N, last, or an id).", completion: .session(.transactions))
   var transaction: String
-
-  func validate() throws {
-    try requireNonEmpty(transaction, "the transaction")
-  }
 
   func changesWorld(in _: Session) -> Bool { false }
 

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Simulation
+import Store
 
 /// `all-transactions [PRODUCT]`: `Transaction.all` / `Transaction.all(for:)`.
-struct AllTransactionsCommand: SessionCommand {
+struct AllTransactionsCommand: StoreKit2Listing {
   static let configuration = CommandConfiguration(
     commandName: "all-transactions",
     abstract: "List Transaction.all (or all(for: PRODUCT)): every transaction, refunded ones included.",
@@ -14,17 +15,9 @@ struct AllTransactionsCommand: SessionCommand {
   @Argument(help: "A product.", completion: .session(.products))
   var productId: String?
 
-  func validate() throws {
-    try requireNonEmpty(productId, "the product id")
-  }
+  var noneLine: String { "no transactions" }
 
-  /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
-  func changesWorld(in session: Session) -> Bool { session.nextSignatureIsDamaged }
-
-  func execute(in session: Session) throws {
-    if let productId { try session.requireProduct(productId) }
-    let records = CurrentEntitlements.allTransactions(of: try session.account, productId: productId)
-    guard !records.isEmpty else { return session.print("no transactions") }
-    for record in records { session.print(try session.storeKit2Line(record)) }
+  func records(in session: Session) throws -> [PurchaseRecord] {
+    CurrentEntitlements.allTransactions(of: try session.account, productId: productId)
   }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Simulation
+import Store
 
 /// `entitlements [PRODUCT]`: `Transaction.currentEntitlements` / `currentEntitlement(for:)`.
-struct EntitlementsCommand: SessionCommand {
+struct EntitlementsCommand: StoreKit2Listing {
   static let configuration = CommandConfiguration(
     commandName: "entitlements",
     abstract: "List Transaction.currentEntitlements (or currentEntitlement(for: PRODUCT)).",
@@ -16,23 +17,11 @@ struct EntitlementsCommand: SessionCommand {
   @Argument(help: "A product, for currentEntitlement(for:).", completion: .session(.products))
   var productId: String?
 
-  func validate() throws {
-    try requireNonEmpty(productId, "the product id")
-  }
+  var noneLine: String { productId.map { "no entitlement to \($0)" } ?? "no entitlements" }
 
-  /// It only shows, unless it signs a transaction `unverified-next` damages (the damage is used up).
-  func changesWorld(in session: Session) -> Bool { session.nextSignatureIsDamaged }
-
-  func execute(in session: Session) throws {
-    if let productId { try session.requireProduct(productId) }
-    let account = try session.account
-    let now = session.world.store.clock.now
-    let entitled = CurrentEntitlements.of(account, at: now).filter {
+  func records(in session: Session) throws -> [PurchaseRecord] {
+    CurrentEntitlements.of(try session.account, at: session.world.store.clock.now).filter {
       productId == nil || $0.productId == productId
     }
-    guard !entitled.isEmpty else {
-      return session.print(productId.map { "no entitlement to \($0)" } ?? "no entitlements")
-    }
-    for record in entitled { session.print(try session.storeKit2Line(record)) }
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Store
 
 /// `refund-request TXN [--reason unintended-purchase|fulfillment-issue|unsatisfied-with-purchase|legal|other]`.
-struct RefundRequestCommand: SessionCommand {
+struct RefundRequestCommand: OneTransactionCommand {
   enum Reason: String, ExpressibleByArgument, CaseIterable {
     case unintendedPurchase = "unintended-purchase"
     case fulfillmentIssue = "fulfillment-issue"
@@ -35,10 +35,6 @@ struct RefundRequestCommand: SessionCommand {
 
   @Option(help: "unintended-purchase, fulfillment-issue, unsatisfied-with-purchase, legal or other.")
   var reason: Reason = .other
-
-  func validate() throws {
-    try requireNonEmpty(transaction, "the transaction")
-  }
 
   func execute(in session: Session) throws {
     let number = try session.transactionNumber(transaction)

@@ -70,12 +70,15 @@ public final class KeptWorld {
     }
     if base != nil { session.recorder.noteLoadedWorld(from: session.shown(path)) }
     if base == nil || replayed > 0 { base = try saveSnapshot(in: session) }
-    journal = try WorldJournal(creatingAt: journalFile, shown: shownJournal, base: base ?? "")
+    journal = try newJournal(base: base ?? "", in: session)
   }
 
-  /// Writes a command line down before it runs.
-  func keep(_ record: JournalRecord) throws(WorkbenchError) {
-    try journal?.append(record)
+  /// Starts a journal for the snapshot whose SHA-256 is `base`, its warnings going to the session's
+  /// error output.
+  private func newJournal(base: String, in session: Session) throws(WorkbenchError) -> WorldJournal {
+    try WorldJournal(creatingAt: journalFile, shown: shownJournal, base: base) { [weak session] warning in
+      session?.output.writeError(warning)
+    }
   }
 
   /// Writes the whole world to the file and starts a new journal: after a command whose change
@@ -87,7 +90,7 @@ public final class KeptWorld {
     let base = try saveSnapshot(in: session)
     journal?.close()
     journal = nil
-    journal = try WorldJournal(creatingAt: journalFile, shown: shownJournal, base: base)
+    journal = try newJournal(base: base, in: session)
     session.world.changeJournal = journal
   }
 

@@ -3,7 +3,7 @@ import Store
 
 extension RefundCommand {
   /// `refund decide grant|decline TXN`.
-  struct Decide: SessionCommand {
+  struct Decide: OneTransactionCommand {
     enum Decision: String, ExpressibleByArgument, CaseIterable {
       case grant, decline
     }
@@ -16,10 +16,6 @@ extension RefundCommand {
 
     @Argument(help: "The transaction (#N, last, or an id).", completion: .session(.transactions))
     var transaction: String
-
-    func validate() throws {
-      try requireNonEmpty(transaction, "the transaction")
-    }
 
     func execute(in session: Session) throws {
       let number = try session.transactionNumber(transaction)

@@ -3,7 +3,7 @@ import Store
 
 extension RefundCommand {
   /// `refund TXN [--reason app-issue|other]`.
-  struct Issue: SessionCommand {
+  struct Issue: OneTransactionCommand {
     enum Reason: String, ExpressibleByArgument, CaseIterable {
       case appIssue = "app-issue"
       case other
@@ -25,10 +25,6 @@ extension RefundCommand {
 
     @Option(help: "app-issue or other.")
     var reason: Reason = .other
-
-    func validate() throws {
-      try requireNonEmpty(transaction, "the transaction")
-    }
 
     func execute(in session: Session) throws {
       let number = try session.transactionNumber(transaction)

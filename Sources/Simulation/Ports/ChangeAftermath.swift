@@ -1,0 +1,10 @@
+import Foundation
+
+/// What a change of the world led to that cannot be worked out again when the world is rebuilt,
+/// and so is written down after the change (``ChangeJournal``).
+public enum ChangeAftermath: Hashable, Sendable {
+  /// How a notification's delivery attempt went: the app's server cannot be asked again.
+  case attempt(SendAttemptResult)
+  /// Ctrl-C stopped the clock at this instant: the change did that much of what it was asked.
+  case clockStopped(at: Date)
+}
