@@ -102,7 +102,7 @@ let package = Package(
     .target(name: "Timeline", dependencies: ["CivilCalendar", "Catalog", "Store", "Simulation"]),
     .target(
       name: "StoreBenchKit",
-      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", crypto]),
+      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary", crypto]),
     .target(
       name: "StoreBenchKitTest", dependencies: ["StoreBenchKit"]),
     .target(
@@ -147,7 +147,7 @@ let package = Package(
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Vocabulary"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
-    .testTarget(name: "VerifierTests", dependencies: ["Verifier", crypto, x509, swiftASN1]),
+    .testTarget(name: "VerifierTests", dependencies: ["Verifier", "Vocabulary", crypto, x509, swiftASN1]),
     .testTarget(
       name: "SimulationTests",
       dependencies: [

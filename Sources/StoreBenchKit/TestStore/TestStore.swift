@@ -53,7 +53,7 @@ public final class TestStore: Sendable {
     do {
       catalog = try CatalogLoader.load(path: catalogFile.path)
     } catch {
-      throw TestStoreError("the catalog \(catalogFile.path): \(error)")
+      throw TestStoreError(error, context: "the catalog \(catalogFile.path)")
     }
     let lines = EventLines()
     let log = EventLog { lines.append($0) }
