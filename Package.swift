@@ -108,7 +108,8 @@ let package = Package(
     .target(
       name: "Server",
       dependencies: [
-        "Catalog", "JSON", "Queue", "Simulation", "Store", "Timeline", "Verifier", crypto, hummingbird,
+        "Catalog", "JSON", "Queue", "Simulation", "Store", "Timeline", "Verifier", "Vocabulary", crypto,
+        hummingbird,
         httpTypes,
         serviceLifecycle, asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging, mustache,
       ],
@@ -162,7 +163,7 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", crypto, hummingbird,
+        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", "Vocabulary", crypto, hummingbird,
         hummingbirdTesting,
         httpTypes, logging, nioCore, nioPosix,
       ]),

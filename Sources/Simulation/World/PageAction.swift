@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// A Transaction Manager action asked for on the page `serve` shows: its name (such as `refund`)
 /// and its fields as the page's form sent them. The workbench turns it into one command line
 /// and runs it as if typed, so a click does what the command does, and shows and records as it.
@@ -22,12 +24,16 @@ public struct PageActionResult: Hashable, Sendable {
   public var succeeded: Bool
   /// The error, or the command's output, for the page to show.
   public var message: String
+  /// What kind of failure it was (``ErrorCode``), `nil` when the command succeeded or the action
+  /// was refused before any ran.
+  public var code: ErrorCode?
 
   /// Creates a result.
-  public init(commandLine: String?, succeeded: Bool, message: String) {
+  public init(commandLine: String?, succeeded: Bool, message: String, code: ErrorCode? = nil) {
     self.commandLine = commandLine
     self.succeeded = succeeded
     self.message = message
+    self.code = code
   }
 }
 
