@@ -81,7 +81,8 @@ import Testing
       await bought.finish()
       try store.refund(transactionID: bought.id)
       #expect(code { try store.refund(transactionID: bought.id) } == "refund_refused")
-      #expect(code { try store.advanceClock(by: "soon") } == "test_store_failed")
+      #expect(code { try store.advanceClock(by: "soon") } == "invalid_value")
+      #expect(code { try store.approveAskToBuy(productID: "level.pack") } == "test_store_failed")
     }
     do {
       _ = try TestStore(catalogFile: URL(fileURLWithPath: "/no/such/catalog.json"))
