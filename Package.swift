@@ -102,13 +102,14 @@ let package = Package(
     .target(name: "Timeline", dependencies: ["CivilCalendar", "Catalog", "Store", "Simulation"]),
     .target(
       name: "StoreBenchKit",
-      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", crypto]),
+      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary", crypto]),
     .target(
       name: "StoreBenchKitTest", dependencies: ["StoreBenchKit"]),
     .target(
       name: "Server",
       dependencies: [
-        "Catalog", "JSON", "Queue", "Simulation", "Store", "Timeline", "Verifier", crypto, hummingbird,
+        "Catalog", "JSON", "Queue", "Simulation", "Store", "Timeline", "Verifier", "Vocabulary", crypto,
+        hummingbird,
         httpTypes,
         serviceLifecycle, asyncHTTPClient, nioCore, nioHTTP1, nioPosix, logging, mustache,
       ],
@@ -147,7 +148,7 @@ let package = Package(
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Vocabulary"]),
     .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
-    .testTarget(name: "VerifierTests", dependencies: ["Verifier", crypto, x509, swiftASN1]),
+    .testTarget(name: "VerifierTests", dependencies: ["Verifier", "Vocabulary", crypto, x509, swiftASN1]),
     .testTarget(
       name: "SimulationTests",
       dependencies: [
@@ -162,7 +163,7 @@ let package = Package(
     .testTarget(
       name: "ServerTests",
       dependencies: [
-        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", crypto, hummingbird,
+        "Server", "Simulation", "Catalog", "Store", "Queue", "Verifier", "Vocabulary", crypto, hummingbird,
         hummingbirdTesting,
         httpTypes, logging, nioCore, nioPosix,
       ]),

@@ -3,17 +3,8 @@ import Vocabulary
 /// Why a catalog could not be loaded: the file, where in it (a JSON path such as `products[2].price`
 /// or a line and column for a syntax error), and what was wrong.
 public struct CatalogError: StorebenchError, Hashable {
-  /// The stable kinds of failure.
-  public enum Code: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// The catalog is malformed or breaks one of its rules.
-    case invalidCatalog = "invalid-catalog"
-
-    /// The code as programs read it.
-    public var description: String { rawValue }
-  }
-
   /// What kind of failure this is.
-  public var code: Code { .invalidCatalog }
+  public var errorCode: ErrorCode { .invalidCatalog }
   /// The file as the user named it; empty for catalogs built from bytes.
   public var file: String
   /// Where in the document: a JSON path, `line L, column C`, or empty for the whole file.
@@ -48,4 +39,9 @@ extension CatalogError: LocatedError {
 
   /// The reason without the place.
   public var message: String { sourceLocation == nil ? description : reason }
+}
+
+extension ErrorCode {
+  /// The catalog is malformed or breaks one of its rules.
+  public static let invalidCatalog = ErrorCode("invalid_catalog")
 }

@@ -61,7 +61,7 @@ extension Store {
       )
     }
     guard let product = catalog.product(productId) else {
-      throw StoreError(.notFound, catalog.unknownProductReason(productId))
+      throw StoreError(.unknownProduct, catalog.unknownProductReason(productId))
     }
     guard product.isClearedForSale else {
       throw StoreError(.notAllowed, "\(productId) is not cleared for sale")

@@ -9,7 +9,7 @@ extension Store {
   func autoRenewable(_ productId: String) throws(StoreError) -> (product: Product, subscription: Subscription)
   {
     guard let product = catalog.product(productId) else {
-      throw StoreError(.notFound, catalog.unknownProductReason(productId))
+      throw StoreError(.unknownProduct, catalog.unknownProductReason(productId))
     }
     guard product.type == .autoRenewable, let subscription = product.subscription else {
       throw StoreError(.invalidValue, "\(productId) is not an auto-renewable subscription")

@@ -28,7 +28,7 @@ extension Store {
         throw StoreError(
           .notFound, "transaction \(number) belongs to account \(owner.name), not \(account.name)")
       }
-      throw StoreError(.notFound, "account \(account.name) has no transaction \(number)")
+      throw .unknownTransaction(number, in: account)
     }
     let record = account.history[index]
     let numbers: Set<UInt64> =

@@ -55,7 +55,7 @@ extension Store {
 
   private func codeOffer(productId: String, offerName: String) throws(StoreError) -> CodeOffer {
     guard let product = catalog.product(productId) else {
-      throw StoreError(.notFound, catalog.unknownProductReason(productId))
+      throw StoreError(.unknownProduct, catalog.unknownProductReason(productId))
     }
     guard let offer = product.codeOffers.first(where: { $0.referenceName == offerName }) else {
       let names = product.codeOffers.map { "\"\($0.referenceName)\"" }.joined(separator: ", ")

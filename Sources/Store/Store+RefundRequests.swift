@@ -15,12 +15,13 @@ extension Store {
     let record = try refundableRecord(transactionNumber, account: account)
     guard !record.isFamilyShared else {
       throw StoreError(
-        .notAllowed,
+        .refundRefused,
         "transaction \(transactionNumber) was shared by a family member: only the purchaser can ask for a refund"
       )
     }
     guard refundRequests[transactionNumber] == nil else {
-      throw StoreError(.conflict, "a refund request for transaction \(transactionNumber) is pending already")
+      throw StoreError(
+        .refundRefused, "a refund request for transaction \(transactionNumber) is pending already")
     }
     let asks = record.productType == .consumable || record.productType == .autoRenewable
     let request = RefundRequest(
@@ -90,7 +91,7 @@ extension Store {
   /// - Throws: ``StoreError`` when the account has no such transaction or it was not refunded.
   public func reverseRefund(transactionNumber: UInt64, account: Account) throws(StoreError) {
     guard let index = account.index(ofTransaction: transactionNumber) else {
-      throw StoreError(.notFound, "account \(account.name) has no transaction \(transactionNumber)")
+      throw .unknownTransaction(transactionNumber, in: account)
     }
     let record = account.history[index]
     guard record.isCancelled, !record.isUpgraded else {
@@ -115,11 +116,11 @@ extension Store {
   /// The record of a transaction that may still be refunded.
   private func refundableRecord(_ number: UInt64, account: Account) throws(StoreError) -> PurchaseRecord {
     guard let index = account.index(ofTransaction: number) else {
-      throw StoreError(.notFound, "account \(account.name) has no transaction \(number)")
+      throw .unknownTransaction(number, in: account)
     }
     let record = account.history[index]
     guard !record.isCancelled else {
-      throw StoreError(.conflict, "transaction \(number) was refunded already")
+      throw StoreError(.refundRefused, "transaction \(number) was refunded already")
     }
     return record
   }

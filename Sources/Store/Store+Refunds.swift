@@ -10,15 +10,16 @@ extension Store {
     transactionNumber: UInt64, reason: PurchaseRecord.CancellationReason, account: Account
   ) throws(StoreError) {
     guard let index = account.index(ofTransaction: transactionNumber) else {
-      throw StoreError(.notFound, "account \(account.name) has no transaction \(transactionNumber)")
+      throw .unknownTransaction(transactionNumber, in: account)
     }
     let record = account.history[index]
     guard !record.isCancelled else {
-      throw StoreError(.conflict, "transaction \(transactionNumber) was refunded already")
+      throw StoreError(.refundRefused, "transaction \(transactionNumber) was refunded already")
     }
     guard record.charged.amount > 0 || record.reason != .redownload else {
       throw StoreError(
-        .notAllowed, "transaction \(transactionNumber) was a free re-download: refund the original purchase")
+        .refundRefused,
+        "transaction \(transactionNumber) was a free re-download: refund the original purchase")
     }
     account.update(at: index) { record in
       record.cancellationDate = clock.now

@@ -1,5 +1,7 @@
+import Vocabulary
+
 /// Why the local certificate authority could not be loaded, created or rotated.
-public struct CertificateAuthorityError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CertificateAuthorityError: StorebenchError, Hashable {
   /// A stable classification of a certificate-authority failure.
   public enum Code: String, Hashable, Sendable, Codable {
     /// The directory path exists but is not a directory, or cannot be created.
@@ -27,6 +29,8 @@ public struct CertificateAuthorityError: Error, Hashable, Sendable, CustomString
   public var path: String
   /// What failed, in words.
   public var reason: String
+  /// The shared code (`certificate_authority`) of every authority failure; ``code`` tells which.
+  public var errorCode: ErrorCode { .certificateAuthority }
 
   /// Creates an error.
   ///

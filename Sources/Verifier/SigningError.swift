@@ -1,5 +1,7 @@
+import Vocabulary
+
 /// Why a receipt or a token could not be produced.
-public struct SigningError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SigningError: StorebenchError, Hashable {
   /// A stable classification of a signing failure.
   public enum Code: String, Hashable, Sendable, Codable {
     /// A date cannot be written in the wire format (receipt dates: years 0000–9999).
@@ -14,6 +16,8 @@ public struct SigningError: Error, Hashable, Sendable, CustomStringConvertible {
   public var code: Code
   /// What failed and where, in words.
   public var reason: String
+  /// The shared code (`signing_failed`) of every signing failure; ``code`` tells which step failed.
+  public var errorCode: ErrorCode { .signingFailed }
 
   /// Creates a signing error.
   ///

@@ -1,9 +1,13 @@
+import Vocabulary
+
 /// Why a receipt or a signed token was rejected: the failed check and a reason naming what and where.
-public struct VerificationFailure: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct VerificationFailure: StorebenchError, Hashable, Codable {
   /// The check that failed.
   public var check: VerificationCheck
   /// What failed and where, in words.
   public var reason: String
+  /// The shared code (`verification_failed`) of every rejection; ``check`` tells which check failed.
+  public var errorCode: ErrorCode { .verificationFailed }
 
   /// Creates a failure.
   ///

@@ -5,6 +5,7 @@ import Simulation
 import Store
 import SystemIO
 import Verifier
+import Vocabulary
 
 /// One run of the workbench: the simulated world, where output goes, and what the last command
 /// left behind. The prompt, a script and a test case each own one.
@@ -280,7 +281,7 @@ public final class Session {
     let registry = world.registry
     if reference == "last" {
       guard let last = registry.last else {
-        throw WorkbenchError(.notFound, "no transaction yet, so `last` names nothing")
+        throw WorkbenchError(.unknownTransaction, "no transaction yet, so `last` names nothing")
       }
       return last
     }
@@ -291,12 +292,12 @@ public final class Session {
       guard let transaction = registry.transaction(handle: handle) else {
         if registry.wasForgotten(handle: handle) {
           throw WorkbenchError(
-            .notFound,
+            .unknownTransaction,
             "\(reference) was finished and is no longer kept: the workbench keeps the "
               + "\(registry.finishedLimit) most recent finished transactions (its purchase is in `history`)"
           )
         }
-        throw WorkbenchError(.notFound, "no transaction \(reference) (there are \(registry.made))")
+        throw WorkbenchError(.unknownTransaction, "no transaction \(reference) (there are \(registry.made))")
       }
       return transaction
     }
@@ -305,7 +306,7 @@ public final class Session {
         .invalidValue, "\"\(reference)\" is not a transaction: use #N, last, or a transaction id")
     }
     guard let transaction = registry.transaction(identifier: reference) else {
-      throw WorkbenchError(.notFound, "no transaction with id \(reference)")
+      throw WorkbenchError(.unknownTransaction, "no transaction with id \(reference)")
     }
     return transaction
   }

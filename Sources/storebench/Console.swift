@@ -1,5 +1,6 @@
 import Foundation
 import SystemIO
+import Vocabulary
 import Workbench
 
 /// Standard output and error, written unbuffered with `write(2)` so that the two interleave in

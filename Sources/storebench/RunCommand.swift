@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
       do {
         script = try file == "-" ? Self.standardInputScript() : Script(path: file)
       } catch {
-        Console.failure(error, code: .commandFailed, format: common.format)
+        Console.failure(error, code: .of(error), format: common.format)
         unreadable = true
         if keepGoing { continue }
         reportSkipped(Array(files.dropFirst(index + 1)), interrupted: false)

@@ -82,7 +82,7 @@ struct TestCommand: AsyncParsableCommand {
         filter.map { script.split(separator: "/").last?.contains($0) ?? false } ?? true
       }
     } catch {
-      Console.failure(error, code: .commandFailed, format: common.format)
+      Console.failure(error, code: .of(error), format: common.format)
       throw ExitCode.failure
     }
     guard !scripts.isEmpty else {

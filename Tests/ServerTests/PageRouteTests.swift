@@ -6,6 +6,7 @@ import Simulation
 import Store
 import Synchronization
 import Testing
+import Vocabulary
 
 @testable import Server
 
@@ -158,6 +159,30 @@ import Testing
     }
   }
 
+  @Test func aFailedCommandAnswersItsCodeWithTheStatusItMapsTo() async throws {
+    let cases: [(ErrorCode, HTTPResponse.Status)] = [
+      (.unknownTransaction, .notFound), (.unknownProduct, .notFound), (.notFound, .notFound),
+      (.refundRefused, .conflict), (.conflict, .conflict), (.invalidValue, .ok),
+      (ErrorCode("command_failed"), .ok),
+    ]
+    for (code, status) in cases {
+      let runner = RecordingRunner(try ServerFixture(), failing: "no transaction #9", code: code)
+      try await Application(router: buildRouter(world: runner)).test(.router) { client in
+        let page = String(
+          buffer: try await client.execute(uri: "/", method: .get, headers: Self.loopback).body)
+        var headers = Self.loopback
+        headers[.accept] = "application/json"
+        let response = try await client.execute(
+          uri: "/actions", method: .post, headers: headers,
+          body: ByteBuffer(string: "token=\(try token(in: page))&action=approve&handle=%239"))
+        #expect(response.status == status, "\(code)")
+        let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+        #expect(json?["ok"] as? Bool == false)
+        #expect(json?["code"] as? String == code.rawValue)
+      }
+    }
+  }
+
   @Test func anActionReachesTheRunnerWithItsFields() async throws {
     let runner = RecordingRunner(try ServerFixture())
     let router = buildRouter(world: runner)
@@ -192,10 +217,12 @@ private final class RecordingRunner: PageActionRunner {
   let owner: TestWorldOwner
   let actions = Mutex<[PageAction]>([])
   let failure: String?
+  let code: ErrorCode?
 
-  init(_ fixture: ServerFixture, failing failure: String? = nil) {
+  init(_ fixture: ServerFixture, failing failure: String? = nil, code: ErrorCode? = nil) {
     owner = fixture.owner
     self.failure = failure
+    self.code = code
   }
 
   func withWorld<T: Sendable>(_ body: @Sendable (World) throws -> T) async rethrows -> T {
@@ -204,6 +231,7 @@ private final class RecordingRunner: PageActionRunner {
 
   func perform(_ action: PageAction) async -> PageActionResult {
     actions.withLock { $0.append(action) }
-    return PageActionResult(commandLine: action.name, succeeded: failure == nil, message: failure ?? "done")
+    return PageActionResult(
+      commandLine: action.name, succeeded: failure == nil, message: failure ?? "done", code: code)
   }
 }

@@ -149,7 +149,7 @@ import Testing
 
   @Test func anUnknownTransactionIsNamed() throws {
     _ = try world.buy("coins.100")
-    #expect(throws: SimulationError(.notFound, "account default has no transaction 123")) {
+    #expect(throws: SimulationError(.unknownTransaction, "account default has no transaction 123")) {
       try delete(123)
     }
     #expect(account.history.count == 1)

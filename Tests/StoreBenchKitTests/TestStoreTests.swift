@@ -61,4 +61,34 @@ import Testing
       #expect(throws: TestStoreError.self) { try store.purchaseOnAnotherDevice(productID: "no.such.product") }
     }
   }
+
+  @Test func aTestStoreErrorCarriesTheCodeOfWhatFailed() async throws {
+    let store = try Fixtures.store()
+    try await store.run {
+      func code(_ body: () throws -> Void) -> String? {
+        do {
+          try body()
+          return nil
+        } catch let error as TestStoreError {
+          return error.errorCode.rawValue
+        } catch {
+          return "not a TestStoreError: \(error)"
+        }
+      }
+      #expect(code { try store.promote(productID: "no.such.product") } == "unknown_product")
+      #expect(code { try store.refund(transactionID: 999) } == "unknown_transaction")
+      let bought = try await Fixtures.buy("level.pack")
+      await bought.finish()
+      try store.refund(transactionID: bought.id)
+      #expect(code { try store.refund(transactionID: bought.id) } == "refund_refused")
+      #expect(code { try store.advanceClock(by: "soon") } == "invalid_value")
+      #expect(code { try store.approveAskToBuy(productID: "level.pack") } == "test_store_failed")
+    }
+    do {
+      _ = try TestStore(catalogFile: URL(fileURLWithPath: "/no/such/catalog.json"))
+    } catch {
+      #expect(error.errorCode.rawValue == "invalid_catalog")
+      #expect(error.reason == error.description)
+    }
+  }
 }

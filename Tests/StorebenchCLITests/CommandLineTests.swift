@@ -69,7 +69,7 @@ extension CLITests {
       let last = try #require(run.output.split(separator: "\n").last)
       let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: Any]]
       let error = try #require(object?["error"])
-      #expect(error["code"] as? String == "command_failed")
+      #expect(error["code"] as? String == "unknown_product")
       #expect((error["message"] as? String)?.hasPrefix("no product \"nope\" in the catalog") == true)
       #expect(error["file"] as? String == script.path)
       #expect(error["line"] as? Int == 2)
@@ -86,7 +86,7 @@ extension CLITests {
       let state = directory.appendingPathComponent("w.json").path
       let refused = try Binary.run(["--state", state, "--format", "json", "buy", "nope"])
       #expect(refused.status == 1)
-      #expect(refused.output.hasPrefix("{\"error\":{\"code\":\"command_failed\""))
+      #expect(refused.output.hasPrefix("{\"error\":{\"code\":\"unknown_product\""))
     }
 
     @Test func theLanguagesCommandsAnswerFromTheShell() throws {

@@ -177,6 +177,7 @@ extension CLITests {
       #expect(lines[0]["duration_ms"] is Int && lines[0]["reason"] == nil)
       #expect(lines[1]["passed"] as? Bool == false)
       #expect((lines[1]["reason"] as? String)?.hasPrefix("differs from b.expected: line 2") == true)
+      #expect(lines[1]["code"] as? String == "golden_mismatch" && lines[0]["code"] == nil)
       #expect((lines[1]["diff"] as? [String])?.contains("-not b") == true)
       #expect(lines[2]["summary"] as? [String: Int] == ["passed": 1, "failed": 1])
     }

@@ -3,13 +3,14 @@ import Vocabulary
 
 @Suite struct StorebenchErrorTests {
   private struct Sample: StorebenchError {
-    var code: String
+    var errorCode: ErrorCode
     var reason: String
   }
 
   @Test func anErrorReadsAsItsReason() {
-    let error: any StorebenchError = Sample(code: "not-found", reason: "no account named ann")
+    let error: any StorebenchError = Sample(errorCode: .notFound, reason: "no account named ann")
     #expect(error.description == "no account named ann")
     #expect("\(error)" == "no account named ann")
+    #expect(error.errorCode.rawValue == "not_found")
   }
 }

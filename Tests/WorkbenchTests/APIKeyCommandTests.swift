@@ -43,7 +43,7 @@ import Testing
     #expect(
       Interpreter.run(line: "api-key token --key-id OTHER00001 --key keys/server.p8", in: session)
         == .failed(
-          "\(session.shown("keys/server.p8")) holds another key than api key OTHER00001", code: .commandFailed
+          "\(session.shown("keys/server.p8")) holds another key than api key OTHER00001", code: .conflict
         ))
   }
 }

@@ -330,7 +330,9 @@ import Testing
     #expect(receipt.account.history.map(\.productId) == ["coins.100"])
     #expect(
       Interpreter.run(line: "buy coins.100", in: loaded)
-        == .failed("no account is signed in on device iPhone: `account add NAME` or `account use NAME`"))
+        == .failed(
+          "no account is signed in on device iPhone: `account add NAME` or `account use NAME`",
+          code: .notAllowed))
   }
 
 }

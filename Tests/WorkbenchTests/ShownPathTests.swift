@@ -48,11 +48,11 @@ import Testing
     let (session, _) = try session(in: root)
     #expect(
       Interpreter.run(line: "load missing.json", in: session)
-        == .failed("srv/missing.json: cannot read the file (No such file or directory)", code: .commandFailed)
+        == .failed("srv/missing.json: cannot read the file (No such file or directory)", code: .file)
     )
     #expect(
       Interpreter.run(line: "import receipt missing.b64", in: session)
-        == .failed("srv/missing.b64: cannot read the file (No such file or directory)", code: .commandFailed))
+        == .failed("srv/missing.b64: cannot read the file (No such file or directory)", code: .file))
   }
 
   @Test func aPathOutsideTheShownDirectoryIsShownFromIt() throws {

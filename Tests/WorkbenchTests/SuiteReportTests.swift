@@ -130,6 +130,7 @@ private final class JUnitReader: NSObject, XMLParserDelegate {
       ])
     let failures = try #require(reader.attributes["failure"])
     #expect(failures[0]["message"]?.hasSuffix("expected an error containing \"<none> & more\"") == true)
+    #expect(failures[0]["type"] == "expectation_failed")
     #expect(failures[1]["type"] == "golden-mismatch")
     #expect(reader.text.contains("-<&>\"'\u{FFFD}"))
   }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import JSON
 import Simulation
+import Vocabulary
 
 /// The page on `serve`: `GET /` (the world, live), `GET /world` (the part that updates, `304` while
 /// it has not changed), `GET /assets/app.js` and `/assets/app.css`, and `POST /actions` (a
@@ -121,7 +122,9 @@ struct PageController {
     }
     let name = fields.removeValue(forKey: "action") ?? ""
     let result = await runner.perform(PageAction(name: name, fields: fields))
-    return try await answer(result, status: result.commandLine == nil ? .badRequest : .ok, json: wantsJSON)
+    return try await answer(
+      result, status: result.commandLine == nil ? .badRequest : Self.status(for: result.code), json: wantsJSON
+    )
   }
 
   /// How an action went, with the same status for every client: JSON for the page's script; for a
@@ -137,11 +140,25 @@ struct PageController {
     var members = [OrderedJSON.Member]()
     if let line = result.commandLine { members.append(.init("line", .string(line))) }
     members += [.init("message", .string(result.message)), .init("ok", .bool(result.succeeded))]
+    if let code = result.code { members.append(.init("code", .string(code.rawValue))) }
     var headers = Self.securityHeaders
     headers[.contentType] = "application/json"
     return Response(
       status: status, headers: headers,
       body: ResponseBody(byteBuffer: ByteBuffer(string: OrderedJSON.object(members).text)))
+  }
+
+  /// The status of an action whose command ran: `404 Not Found` when the command named something
+  /// that does not exist (a product, a transaction, …), `409 Conflict` when the state refused it
+  /// (done already, a refund refused), `200 OK` otherwise, failed or not (the page's JSON says
+  /// how it went, with the failure's code).
+  static func status(for code: ErrorCode?) -> HTTPResponse.Status {
+    guard let code else { return .ok }
+    switch code {
+    case .notFound, .unknownProduct, .unknownTransaction: return .notFound
+    case .conflict, .refundRefused: return .conflict
+    default: return .ok
+    }
   }
 
   // MARK: Guard

@@ -3,17 +3,8 @@ import Vocabulary
 /// Why a saved world cannot be read: what is wrong, and where (a JSON path such as
 /// `accounts[0].history[3].productId`, or a line and column for broken JSON).
 public struct WorldFileError: StorebenchError, Hashable {
-  /// The stable kinds of failure.
-  public enum Code: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// The file is not a saved world this version can read, or contradicts itself.
-    case invalidWorldFile = "invalid-world-file"
-
-    /// The code as programs read it.
-    public var description: String { rawValue }
-  }
-
   /// What kind of failure this is.
-  public var code: Code { .invalidWorldFile }
+  public var errorCode: ErrorCode { .invalidWorldFile }
   /// Where in the document, empty for the document as a whole.
   public var path: String
   /// What is wrong.
@@ -34,4 +25,9 @@ public struct WorldFileError: StorebenchError, Hashable {
     if let position { return "line \(position.line), column \(position.column): \(reason)" }
     return path.isEmpty ? reason : "\(path): \(reason)"
   }
+}
+
+extension ErrorCode {
+  /// The file is not a saved world this version can read, or contradicts itself.
+  public static let invalidWorldFile = ErrorCode("invalid_world_file")
 }

@@ -70,10 +70,10 @@ public enum AuthorityLocator {
       return try body()
     } catch {
       guard error.isRepairedByRotation else {
-        throw SimulationError(.authority, "certificate authority: \(error)")
+        throw SimulationError(.certificateAuthority, "certificate authority: \(error)")
       }
       throw SimulationError(
-        .authority,
+        .certificateAuthority,
         "certificate authority: \(error); `ca rotate` replaces it with a new authority (from a shell: "
           + "printf 'ca rotate\\n' | storebench --ca-dir '\(directory.path)')")
     }

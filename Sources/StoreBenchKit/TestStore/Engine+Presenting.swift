@@ -108,7 +108,7 @@ extension Engine {
         present(&payload, Self.appTransactionFields, key: AppTransaction.presentedKey)
       }
     } catch {
-      throw TestStoreError("the app transaction: \(error)")
+      throw TestStoreError(error, context: "the app transaction")
     }
     let value = AppTransaction(
       signed.payload, signed: SignedValue(compact: signed.jws, payloadJSON: Self.json(signed.payload)))

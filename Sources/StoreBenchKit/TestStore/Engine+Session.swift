@@ -10,7 +10,7 @@ extension Engine {
     do {
       try step(body)
     } catch {
-      throw TestStoreError("\(error)", kind: .invalidAction)
+      throw TestStoreError(error, kind: .invalidAction)
     }
   }
 
@@ -86,7 +86,8 @@ extension Engine {
         _ = try world.deleteTransaction(number: identifier, account: account)
       }
     } catch {
-      throw TestStoreError("\(error)", kind: error.code == .notFound ? .noTransactionFound : .invalidAction)
+      let missing = error.code == .notFound || error.code == .unknownTransaction
+      throw TestStoreError(error, kind: missing ? .noTransactionFound : .invalidAction)
     }
   }
 

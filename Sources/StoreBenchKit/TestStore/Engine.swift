@@ -94,7 +94,7 @@ final class Engine {
       do {
         _ = try world.advanceClock(by: span)
       } catch {
-        throw TestStoreError("\(error)")
+        throw TestStoreError(error)
       }
     }
     if case .wallClock = time { offset = world.store.clock.now.timeIntervalSince(Date()) }

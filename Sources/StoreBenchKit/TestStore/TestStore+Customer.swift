@@ -14,7 +14,7 @@ extension TestStore {
     } catch let error as TestStoreError {
       throw error
     } catch {
-      throw TestStoreError("\(error)")
+      throw TestStoreError(error)
     }
   }
 
@@ -156,7 +156,7 @@ extension TestStore {
     } catch let error as TestStoreError {
       throw error
     } catch {
-      throw TestStoreError("\(error)")
+      throw TestStoreError(error)
     }
   }
 
@@ -178,7 +178,8 @@ extension TestStore {
   public func promote(productID: String, winBackOfferID: String? = nil) throws(TestStoreError) {
     try change { engine in
       guard engine.world.store.catalog.product(productID) != nil else {
-        throw TestStoreError(engine.world.store.catalog.unknownProductReason(productID))
+        throw TestStoreError(
+          engine.world.store.catalog.unknownProductReason(productID), code: .unknownProduct)
       }
       engine.world.promote(productID, winBackOfferId: winBackOfferID)
     }
@@ -256,7 +257,7 @@ extension TestStore {
       do {
         try engine.world.offerKeys.register(keyId: id, publicKey: key.publicKey)
       } catch {
-        throw TestStoreError("\(error)")
+        throw TestStoreError(error)
       }
       engine.world.offerKeys.clock = .world
       return OfferSigner(

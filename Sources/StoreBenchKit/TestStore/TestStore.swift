@@ -53,7 +53,7 @@ public final class TestStore: Sendable {
     do {
       catalog = try CatalogLoader.load(path: catalogFile.path)
     } catch {
-      throw TestStoreError("the catalog \(catalogFile.path): \(error)")
+      throw TestStoreError(error, context: "the catalog \(catalogFile.path)")
     }
     let lines = EventLines()
     let log = EventLog { lines.append($0) }
@@ -68,7 +68,7 @@ public final class TestStore: Sendable {
     do {
       try world.store.setClock(to: start)
     } catch {
-      throw TestStoreError("the clock cannot start at \(start): \(error)")
+      throw TestStoreError("the clock cannot start at \(start): \(error)", code: .invalidValue)
     }
     world.device.useAPI(.storeKit2)
     var policy = ListenerPolicy()
@@ -159,7 +159,7 @@ public final class TestStore: Sendable {
     do {
       time = try TimeSpan(parsing: span)
     } catch {
-      throw TestStoreError("\"\(span)\" is not a span of time: \(error)")
+      throw TestStoreError("\"\(span)\" is not a span of time: \(error)", code: .invalidValue)
     }
     try withEngine { engine throws(TestStoreError) in try engine.advance(by: time) }
   }

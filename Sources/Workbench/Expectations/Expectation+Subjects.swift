@@ -50,7 +50,8 @@ extension Expectation {
     let named = subjects
     let catalog = session.world.store.catalog
     for productId in named.products where catalog.product(productId) == nil {
-      throw WorkbenchError(.notFound, catalog.unknownProductReason(productId) + " (`products` lists them)")
+      throw WorkbenchError(
+        .unknownProduct, catalog.unknownProductReason(productId) + " (`products` lists them)")
     }
     for reference in named.transactions where !isTransactionNumber(reference) {
       _ = try session.transaction(reference)

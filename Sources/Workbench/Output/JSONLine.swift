@@ -1,4 +1,5 @@
 import JSON
+import Vocabulary
 
 /// Writes one JSON object on one line with its keys in the order given, for `--format json`.
 enum JSONLine {

@@ -53,13 +53,15 @@ public actor SessionOwner: PageActionRunner {
       line = try PageActions.commandLine(for: action)
     } catch {
       session.output.writeError("page: error: \(error.description)")
-      return PageActionResult(commandLine: nil, succeeded: false, message: error.description)
+      return PageActionResult(
+        commandLine: nil, succeeded: false, message: error.description, code: .of(error))
     }
     session.print("page> \(line)")
     let outcome = Interpreter.run(line: line, in: session)
     session.report(outcome)
     return PageActionResult(
-      commandLine: line, succeeded: outcome == .succeeded, message: outcome.failure ?? "done")
+      commandLine: line, succeeded: outcome == .succeeded, message: outcome.failure ?? "done",
+      code: outcome.code)
   }
 
   /// Runs one line of the command language (see ``Interpreter/run(line:in:)``), alone.

@@ -1,3 +1,5 @@
+import Vocabulary
+
 extension Interpreter.Outcome {
   /// The kind of failure, `nil` when the line succeeded.
   public var code: ErrorCode? {

@@ -178,7 +178,7 @@ public enum Interpreter {
       session.interruption = interruption
       return .interrupted(interruption.description)
     } catch let error as any StorebenchError {
-      return .failed(error.description)
+      return .failed(error.description, code: error.errorCode)
     } catch {
       // Any other error (a catalog's, a saved world's, …): its own words.
       return .failed(WorkbenchCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines))

@@ -2,7 +2,7 @@ import Foundation
 import Timeline
 
 /// A suite's verdicts as a JUnit XML report for CI: one `testsuite` with its counts, one `testcase`
-/// per script, a failure's reason in `message` and the diff (or, without a golden transcript, the
+/// per script, a failure's reason in `message`, its code (``ErrorCode``) in `type` and the diff (or, without a golden transcript, the
 /// transcript) in its body, each transcript in `system-out`. A testcase is named by the script's
 /// path relative to the suite's directory and classed by the directory, so that the reports of a
 /// suite's shards (each with its own testsuite name) merge into one without clashes.
@@ -38,7 +38,7 @@ public enum JUnitReport {
         let body = verdict.diff.map { $0.joined(separator: "\n") } ?? verdict.transcript
         lines.append("    <testcase \(attributes)>")
         lines.append(
-          #"      <failure message="\#(escape(verdict.reason ?? "failed"))" type="\#(verdict.diff == nil ? "failure" : "golden-mismatch")">"#
+          #"      <failure message="\#(escape(verdict.reason ?? "failed"))" type="\#(failureType(of: verdict))">"#
             + escape(body, inAttribute: false) + "</failure>")
       }
       lines.append("      <system-out>\(escape(verdict.transcript, inAttribute: false))</system-out>")
@@ -46,6 +46,12 @@ public enum JUnitReport {
     }
     lines += ["  </testsuite>", "</testsuites>"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A failure's `type`: `golden-mismatch` when the transcript differs from the golden one, else
+  /// the failure's code, such as `unknown_product`.
+  private static func failureType(of verdict: SuiteRunner.Verdict) -> String {
+    verdict.diff == nil ? (verdict.code ?? .commandFailed).rawValue : "golden-mismatch"
   }
 
   /// A duration in seconds with three decimals.

@@ -50,6 +50,8 @@ public struct ScriptRunner: Sendable {
     public var line: Int
     /// What went wrong, beginning `error:` or `expectation failed:`.
     public var message: String
+    /// What kind of failure it is, such as `unknown_product`.
+    public var code: ErrorCode
 
     /// `FILE:LINE: message`.
     public var description: String { "\(file):\(line): \(message)" }
@@ -141,7 +143,7 @@ public struct ScriptRunner: Sendable {
       (session, kept) = try sessionOptions.openSession(
         keptIn: state, output: output, directory: directory, monitor: monitor)
     } catch {
-      return Result(failures: [Failure(file: state ?? "", line: 0, message: error.description)])
+      return Result(failures: [Failure(file: state ?? "", line: 0, message: error.description, code: .stateFile)])
     }
     defer { session.world.removePrivateAuthority() }
     let decoded = lines.enumerated().lazy.map { index, line in
@@ -153,7 +155,7 @@ public struct ScriptRunner: Sendable {
         try SessionOwner.of(session).withSession { try kept.close(in: $0) }
       } catch {
         session.report(error, code: .stateFile)
-        result.failures.append(Failure(file: state ?? "", line: 0, message: "\(error)"))
+        result.failures.append(Failure(file: state ?? "", line: 0, message: "\(error)", code: .stateFile))
       }
     }
     return result
@@ -198,7 +200,9 @@ public struct ScriptRunner: Sendable {
     for (index, line) in lines.enumerated() {
       let (outcome, failure, wantsToQuit) = owner.withSession { session in
         let outcome = run(line, in: session)
-        let failure = outcome.failure.map { Failure(file: name, line: index + 1, message: $0) }
+        let failure = outcome.failure.map { failure in
+          Failure(file: name, line: index + 1, message: failure, code: outcome.code ?? .commandFailed)
+        }
         let column: Int? = if case .failure(let error) = line { error.sourceLocation?.column } else { nil }
         if failure != nil { session.report(outcome, file: name, line: index + 1, column: column) }
         return (outcome, failure, session.wantsToQuit)

@@ -19,14 +19,15 @@ public enum SuiteReport {
   }
 
   /// A verdict as one JSON line: `{"script":"scripts/a.storebench","passed":true,"duration_ms":12}`;
-  /// a failure adds `reason` and, when the transcript differs from the golden one, `diff` (the
-  /// unified diff's lines).
+  /// a failure adds `reason`, its `code` (``ErrorCode``, such as `unknown_product`) and, when the
+  /// transcript differs from the golden one, `diff` (the unified diff's lines).
   public static func json(for verdict: SuiteRunner.Verdict) -> String {
     var members: [OrderedJSON.Member] = [
       .init("script", .string(verdict.script)), .init("passed", .bool(verdict.passed)),
     ]
     if !verdict.passed {
       members.append(.init("reason", .string(verdict.reason ?? "failed")))
+      members.append(.init("code", .string((verdict.code ?? .commandFailed).rawValue)))
       if let diff = verdict.diff { members.append(.init("diff", .array(diff.map(OrderedJSON.string)))) }
     }
     members.append(.init("duration_ms", .integer(milliseconds(verdict.duration))))

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Vocabulary
 
 /// Runs every `*.storebench` script of a directory, in sorted order, each in its own session: a
 /// script passes when no line fails, or, when an `.expected` file sits beside it, when its
@@ -25,6 +26,9 @@ public struct SuiteRunner: Sendable {
     /// Why not: the first failed line, the first `expect` that failed, or the first difference
     /// from the golden transcript.
     public var reason: String?
+    /// What kind of failure ``reason`` names (`unknown_product`, `expectation_failed`,
+    /// `golden_mismatch`, …); `nil` when the script passed.
+    public var code: ErrorCode? = nil
     /// The script's whole transcript.
     public var transcript: String
     /// When the transcript differs from the golden one: the unified diff from it.
@@ -74,25 +78,29 @@ public struct SuiteRunner: Sendable {
       script.name = URL(fileURLWithPath: path).lastPathComponent
       result = runner.run(script, output: .collecting(into: transcript))
     } catch {
-      return Verdict(script: path, passed: false, reason: error.description, transcript: "")
+      return Verdict(script: path, passed: false, reason: error.description, code: .of(error), transcript: "")
     }
     let failedExpectation = result.failures.first(where: \.isFailedExpectation)?.description
+    let failureCode = result.failures.first?.code
     let goldenPath = Self.goldenPath(for: path)
     let golden: GoldenTranscript
     do {
       guard let read = try Self.golden(at: goldenPath) else {
         return Verdict(
-          script: path, passed: result.passed, reason: result.failures.first?.description,
+          script: path, passed: result.passed, reason: result.failures.first?.description, code: failureCode,
           transcript: transcript.text, failedExpectation: failedExpectation)
       }
       golden = read
     } catch {
-      return Verdict(script: path, passed: false, reason: error.description, transcript: transcript.text)
+      return Verdict(
+        script: path, passed: false, reason: error.description, code: .of(error), transcript: transcript.text)
     }
     let difference = golden.firstDifference(from: transcript.text)
+    let passed = difference == nil && failedExpectation == nil
     return Verdict(
-      script: path, passed: difference == nil && failedExpectation == nil,
+      script: path, passed: passed,
       reason: failedExpectation ?? difference.map { "differs from \(goldenPath): \($0)" },
+      code: passed ? nil : failedExpectation == nil ? .goldenMismatch : .expectationFailed,
       transcript: transcript.text,
       diff: golden.diff(to: transcript.text, transcriptName: "\(path) (transcript)"),
       failedExpectation: failedExpectation)
@@ -124,11 +132,12 @@ public struct SuiteRunner: Sendable {
     do {
       let text = try Self.golden(at: path)?.updated(to: verdict.transcript)
       try (text ?? verdict.transcript).write(toFile: path, atomically: true, encoding: .utf8)
-      (recorded.passed, recorded.reason, recorded.diff) = (true, nil, nil)
+      (recorded.passed, recorded.reason, recorded.code, recorded.diff) = (true, nil, nil, nil)
     } catch let error as WorkbenchError {
-      (recorded.passed, recorded.reason) = (false, "not recorded: \(error.reason)")
+      (recorded.passed, recorded.reason, recorded.code) = (false, "not recorded: \(error.reason)", error.code)
     } catch {
-      (recorded.passed, recorded.reason) = (false, "\(path): cannot write: \(error.localizedDescription)")
+      (recorded.passed, recorded.reason, recorded.code) =
+        (false, "\(path): cannot write: \(error.localizedDescription)", .file)
     }
     return recorded
   }

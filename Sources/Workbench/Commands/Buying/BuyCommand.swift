@@ -71,7 +71,7 @@ struct BuyCommand: SessionCommand {
     let catalog = session.world.store.catalog
     guard unchecked || catalog.product(productId) != nil else {
       throw WorkbenchError(
-        .notFound,
+        .unknownProduct,
         catalog.unknownProductReason(productId)
           + " (`products` lists them; `buy --unchecked \(productId)` sends the payment anyway, as an app that skipped the products request would)"
       )

@@ -18,7 +18,7 @@ struct OrderIDCommand: OneTransactionCommand {
     let number = try session.transactionNumber(transaction)
     guard let account = session.world.store.account(holdingTransaction: number),
       let index = account.index(ofTransaction: number)
-    else { throw WorkbenchError(.notFound, "no account holds transaction \(number)") }
+    else { throw WorkbenchError(.unknownTransaction, "no account holds transaction \(number)") }
     let record = account.history[index]
     guard let orderId = AppStoreServerAPI.orderID(of: record) else {
       throw WorkbenchError(

@@ -38,7 +38,7 @@ extension Session {
   func requireProduct(_ productId: String) throws(WorkbenchError) {
     guard world.store.catalog.product(productId) != nil else {
       throw WorkbenchError(
-        .notFound, world.store.catalog.unknownProductReason(productId) + " (`products` lists them)")
+        .unknownProduct, world.store.catalog.unknownProductReason(productId) + " (`products` lists them)")
     }
   }
 }
