@@ -1,61 +1,75 @@
 import Foundation
 import JSON
 
-extension JWSTransactionDecodedPayload: AppStoreJSONWritable {
-  /// The payload's JSON exactly as ``AppStoreJSON``'s encoder writes it (keys sorted, `/` as it is,
-  /// dates as whole milliseconds), written straight into one buffer: what ``JWSSigner`` signs, in a
-  /// fraction of the time `JSONEncoder` takes (a tested equality).
+extension JWSTransactionDecodedPayload: JSONObjectWritable, AppStoreJSONWritable {
+  /// Writes the members as the App Store signs them: keys sorted, dates as whole milliseconds since
+  /// 1970. The one list that both ``appStoreJSON()`` (what ``JWSSigner`` signs) and `encode(to:)`
+  /// (``AppStoreJSON``'s encoder) write, so a new field is one line here beside its coding key.
   ///
-  /// - Returns: The bytes, or `nil` for a date the encoder refuses (beyond 64-bit milliseconds).
-  func appStoreJSON() -> [UInt8]? {
-    guard let expiresDateMilliseconds = milliseconds(expiresDate),
-      let originalPurchaseDateMilliseconds = milliseconds(originalPurchaseDate),
-      let purchaseDateMilliseconds = milliseconds(purchaseDate),
-      let revocationDateMilliseconds = milliseconds(revocationDate),
-      let signedDateMilliseconds = milliseconds(signedDate)
-    else { return nil }
-    var json = CompactJSONWriter(capacity: 768)
-    json.beginObject()
-    json.member(CodingKeys.appAccountToken.rawValue, appAccountToken)
-    json.member(CodingKeys.appTransactionId.rawValue, appTransactionId)
-    json.member(CodingKeys.bundleId.rawValue, bundleId)
-    json.member(CodingKeys.currency.rawValue, currency)
-    json.member(CodingKeys.deviceVerification.rawValue, deviceVerification)
-    json.member(CodingKeys.deviceVerificationNonce.rawValue, deviceVerificationNonce)
-    json.member(CodingKeys.rawEnvironment.rawValue, rawEnvironment)
-    json.member(CodingKeys.expiresDate.rawValue, expiresDateMilliseconds)
-    json.member(CodingKeys.rawInAppOwnershipType.rawValue, rawInAppOwnershipType)
-    json.member(CodingKeys.isUpgraded.rawValue, isUpgraded)
-    json.member(CodingKeys.rawOfferDiscountType.rawValue, rawOfferDiscountType)
-    json.member(CodingKeys.offerIdentifier.rawValue, offerIdentifier)
-    json.member(CodingKeys.offerPeriod.rawValue, offerPeriod)
-    json.member(CodingKeys.rawOfferType.rawValue, rawOfferType.map(Int.init))
-    json.member(CodingKeys.originalPurchaseDate.rawValue, originalPurchaseDateMilliseconds)
-    json.member(CodingKeys.originalTransactionId.rawValue, originalTransactionId)
-    json.member(CodingKeys.price.rawValue, price.map(Int.init))
-    json.member(CodingKeys.productId.rawValue, productId)
-    json.member(CodingKeys.purchaseDate.rawValue, purchaseDateMilliseconds)
-    json.member(CodingKeys.quantity.rawValue, quantity)
-    json.member(CodingKeys.revocationDate.rawValue, revocationDateMilliseconds)
-    json.member(CodingKeys.revocationPercentage.rawValue, revocationPercentage.map(Int.init))
-    json.member(CodingKeys.rawRevocationReason.rawValue, rawRevocationReason.map(Int.init))
-    json.member(CodingKeys.rawRevocationType.rawValue, rawRevocationType)
-    json.member(CodingKeys.signedDate.rawValue, signedDateMilliseconds)
-    json.member(CodingKeys.storefront.rawValue, storefront)
-    json.member(CodingKeys.storefrontId.rawValue, storefrontId)
-    json.member(CodingKeys.subscriptionGroupIdentifier.rawValue, subscriptionGroupIdentifier)
-    json.member(CodingKeys.transactionId.rawValue, transactionId)
-    json.member(CodingKeys.rawTransactionReason.rawValue, rawTransactionReason)
-    json.member(CodingKeys.rawType.rawValue, rawType)
-    json.member(CodingKeys.webOrderLineItemId.rawValue, webOrderLineItemId)
-    json.endObject()
-    return json.bytes
+  /// - Parameter writer: The writer to write them to.
+  /// - Throws: `EncodingError.invalidValue` for a date beyond 64-bit milliseconds.
+  public func writeMembers<Writer: JSONObjectWriter & ~Copyable>(to writer: inout Writer) throws {
+    try writer.member(CodingKeys.appAccountToken.rawValue, appAccountToken)
+    try writer.member(CodingKeys.appTransactionId.rawValue, appTransactionId)
+    try writer.member(CodingKeys.bundleId.rawValue, bundleId)
+    try writer.member(CodingKeys.currency.rawValue, currency)
+    try writer.member(CodingKeys.deviceVerification.rawValue, deviceVerification)
+    try writer.member(CodingKeys.deviceVerificationNonce.rawValue, deviceVerificationNonce)
+    try writer.member(CodingKeys.rawEnvironment.rawValue, rawEnvironment)
+    try writer.member(CodingKeys.expiresDate.rawValue, milliseconds(expiresDate))
+    try writer.member(CodingKeys.rawInAppOwnershipType.rawValue, rawInAppOwnershipType)
+    try writer.member(CodingKeys.isUpgraded.rawValue, isUpgraded)
+    try writer.member(CodingKeys.rawOfferDiscountType.rawValue, rawOfferDiscountType)
+    try writer.member(CodingKeys.offerIdentifier.rawValue, offerIdentifier)
+    try writer.member(CodingKeys.offerPeriod.rawValue, offerPeriod)
+    try writer.member(CodingKeys.rawOfferType.rawValue, rawOfferType.map(Int.init))
+    try writer.member(CodingKeys.originalPurchaseDate.rawValue, milliseconds(originalPurchaseDate))
+    try writer.member(CodingKeys.originalTransactionId.rawValue, originalTransactionId)
+    try writer.member(CodingKeys.price.rawValue, price.map(Int.init))
+    try writer.member(CodingKeys.productId.rawValue, productId)
+    try writer.member(CodingKeys.purchaseDate.rawValue, milliseconds(purchaseDate))
+    try writer.member(CodingKeys.quantity.rawValue, quantity)
+    try writer.member(CodingKeys.revocationDate.rawValue, milliseconds(revocationDate))
+    try writer.member(CodingKeys.revocationPercentage.rawValue, revocationPercentage.map(Int.init))
+    try writer.member(CodingKeys.rawRevocationReason.rawValue, rawRevocationReason.map(Int.init))
+    try writer.member(CodingKeys.rawRevocationType.rawValue, rawRevocationType)
+    try writer.member(CodingKeys.signedDate.rawValue, milliseconds(signedDate))
+    try writer.member(CodingKeys.storefront.rawValue, storefront)
+    try writer.member(CodingKeys.storefrontId.rawValue, storefrontId)
+    try writer.member(CodingKeys.subscriptionGroupIdentifier.rawValue, subscriptionGroupIdentifier)
+    try writer.member(CodingKeys.transactionId.rawValue, transactionId)
+    try writer.member(CodingKeys.rawTransactionReason.rawValue, rawTransactionReason)
+    try writer.member(CodingKeys.rawType.rawValue, rawType)
+    try writer.member(CodingKeys.webOrderLineItemId.rawValue, webOrderLineItemId)
   }
 
-  /// A date as the encoder writes it: whole milliseconds since 1970, rounded to the nearest; a date
-  /// absent stays absent (`.some(nil)`), one out of range gives `nil`.
-  private func milliseconds(_ date: Date?) -> Int?? {
-    guard let date else { return .some(nil) }
-    return AppStoreJSON.milliseconds(date).map { Int($0) }
+  /// Encodes the members ``writeMembers(to:)`` lists.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: `EncodingError.invalidValue` for a date beyond 64-bit milliseconds.
+  public func encode(to encoder: any Encoder) throws {
+    try encodeMembers(to: encoder)
+  }
+
+  /// The payload's JSON from ``writeMembers(to:)``, written straight into one buffer: what
+  /// ``JWSSigner`` signs, in a fraction of the time `JSONEncoder` takes.
+  ///
+  /// - Returns: The bytes, or `nil` for a date beyond 64-bit milliseconds (the signer's encoder
+  ///   then names it in its error).
+  func appStoreJSON() -> [UInt8]? {
+    try? compactJSON(capacity: 768)
+  }
+
+  /// A date as the App Store writes it: whole milliseconds since 1970, rounded to the nearest;
+  /// `nil` stays `nil`.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a date beyond 64-bit milliseconds.
+  private func milliseconds(_ date: Date?) throws -> Int? {
+    guard let date else { return nil }
+    guard let milliseconds = AppStoreJSON.milliseconds(date) else {
+      throw EncodingError.invalidValue(
+        date, .init(codingPath: [], debugDescription: "date does not fit 64-bit milliseconds"))
+    }
+    return Int(milliseconds)
   }
 }
