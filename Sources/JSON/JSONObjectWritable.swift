@@ -1,5 +1,5 @@
 /// A JSON object whose members are listed once, in ``writeMembers(to:)``: the one list that both its
-/// fast writer (``compactJSON(capacity:)``) and its `Encodable` conformance (``encodeMembers(to:)``)
+/// fast writer (``compactJSON(capacity:)``) and its `Encodable` conformance (``encode(to:)``)
 /// write, so that a new field is one line and the two cannot disagree.
 public protocol JSONObjectWritable: Encodable {
   /// Writes the object's members, in the order they appear in the text.
@@ -22,12 +22,12 @@ extension JSONObjectWritable {
     return writer.bytes
   }
 
-  /// Encodes the object's members into `encoder`'s keyed container, in their order: the body of
-  /// the type's `encode(to:)`.
+  /// Encodes the object's members into `encoder`'s keyed container, in their order: the type's
+  /// `Encodable` conformance (it takes the place of a synthesized one).
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: What ``writeMembers(to:)`` or the encoder throws.
-  public func encodeMembers(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var writer = EncodingContainerWriter(encoder)
     try writeMembers(to: &writer)
   }

@@ -20,8 +20,6 @@ import Testing
       func writeMembers<Writer: JSONObjectWriter & ~Copyable>(to writer: inout Writer) throws {
         try writer.member("name", name)
       }
-
-      func encode(to encoder: any Encoder) throws { try encodeMembers(to: encoder) }
     }
 
     func writeMembers<Writer: JSONObjectWriter & ~Copyable>(to writer: inout Writer) throws {
@@ -31,8 +29,6 @@ import Testing
       try writer.member("buyer", buyer)
       try writer.member("lines", lines)
     }
-
-    func encode(to encoder: any Encoder) throws { try encodeMembers(to: encoder) }
   }
 
   private static let full = Order(

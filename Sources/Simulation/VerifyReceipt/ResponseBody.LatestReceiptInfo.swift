@@ -134,14 +134,6 @@ extension ResponseBody {
       try writer.member(CodingKeys.appAccountToken.rawValue, appAccountToken)
     }
 
-    /// Encodes the members ``writeMembers(to:)`` lists.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-      try encodeMembers(to: encoder)
-    }
-
     /// The `in_app` entry for a receipt's in-app purchase: what the receipt itself says, nothing
     /// that only `latest_receipt_info` has. `is_in_intro_offer_period` is there for subscriptions
     /// only.

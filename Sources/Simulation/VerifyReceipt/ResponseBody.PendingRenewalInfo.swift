@@ -82,14 +82,6 @@ extension ResponseBody {
       try writer.member(CodingKeys.promotionalOfferId.rawValue, promotionalOfferId)
     }
 
-    /// Encodes the members ``writeMembers(to:)`` lists.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-      try encodeMembers(to: encoder)
-    }
-
     /// The entry for an account's subscription at a moment: the grace period only while it lasts,
     /// `is_in_billing_retry_period` while retrying and after a billing error.
     ///

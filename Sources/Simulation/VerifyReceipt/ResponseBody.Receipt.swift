@@ -117,14 +117,6 @@ extension ResponseBody {
       try writer.member(CodingKeys.inApp.rawValue, inApp)
     }
 
-    /// Encodes the members ``writeMembers(to:)`` lists.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-      try encodeMembers(to: encoder)
-    }
-
     /// The answer's receipt for a verified app receipt, as the sandbox writes it: no download or
     /// version ids, and the creation date standing in for a missing original purchase date.
     ///

@@ -56,14 +56,6 @@ public struct ResponseBody: Codable, Hashable, Sendable, JSONObjectWritable {
     if status == 0 { try writer.member(CodingKeys.status.rawValue, status) }
   }
 
-  /// Encodes the members ``writeMembers(to:)`` lists.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: What the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
-    try encodeMembers(to: encoder)
-  }
-
   /// The compact JSON text verifyReceipt answers, written straight into one buffer
   /// (``CompactJSONWriter``) from ``writeMembers(to:)``: the same bytes as
   /// `renderedJSON(isCompact: true)`, which goes through `Encodable`, in a fraction of the time.

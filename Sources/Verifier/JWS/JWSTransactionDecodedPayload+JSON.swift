@@ -43,14 +43,6 @@ extension JWSTransactionDecodedPayload: JSONObjectWritable, AppStoreJSONWritable
     try writer.member(CodingKeys.webOrderLineItemId.rawValue, webOrderLineItemId)
   }
 
-  /// Encodes the members ``writeMembers(to:)`` lists.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError.invalidValue` for a date beyond 64-bit milliseconds.
-  public func encode(to encoder: any Encoder) throws {
-    try encodeMembers(to: encoder)
-  }
-
   /// The payload's JSON from ``writeMembers(to:)``, written straight into one buffer: what
   /// ``JWSSigner`` signs, in a fraction of the time `JSONEncoder` takes.
   ///
