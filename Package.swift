@@ -138,6 +138,9 @@ let package = Package(
         "CInterrupts", "CLibEdit",
         argumentParser, serviceLifecycle, logging,
       ]),
+    // Writes one file with SystemIO's StagedFile, for SystemIOTests to kill at each step.
+    .executableTarget(name: "StagedWrite", dependencies: ["SystemIO"]),
+    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(
       name: "CatalogTests", dependencies: ["Catalog", "JSON", "Vocabulary"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),

@@ -127,17 +127,10 @@ public struct CryptoBenchmark {
       originalApplicationVersion: "1", inAppPurchases: entries)
   }
 
+  /// How many times a second `body` runs, after 100 runs to warm up, for at least ``seconds``.
   private func rate(_ body: () throws -> Void) rethrows -> Double {
     for _ in 0..<100 { try body() }
-    let clock = ContinuousClock()
-    let start = clock.now
-    var count = 0
-    while true {
-      for _ in 0..<100 { try body() }
-      count += 100
-      let elapsed = Self.seconds(clock.now - start)
-      if elapsed >= seconds { return Double(count) / elapsed }
-    }
+    return try Self.rate(for: seconds, body)
   }
 
   private func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {

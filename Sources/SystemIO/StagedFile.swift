@@ -10,6 +10,10 @@
 /// go to a temporary file in the same directory (`.NAME.tmp-RANDOM`, created with its final mode),
 /// are flushed to the disk with `fsync`, and the temporary file is renamed over the destination.
 /// A failure removes the temporary file, so none is left behind.
+///
+/// The one place the package writes durably: its steps (``create(_:at:mode:afterWriting:)``,
+/// ``move(_:to:)``, ``synchronizeDirectory(_:)``) also serve writers of whole directories, such as
+/// the certificate authority's.
 public struct StagedFile: Sendable {
   /// Why a file could not be written: the file, what was being done, and the system's reason.
   public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -43,22 +47,11 @@ public struct StagedFile: Sendable {
     let directory = slash.map { String(destination[...$0]) } ?? ""
     let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
     let temporary = "\(directory).\(name).tmp-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else {
-      throw WriteError(path: temporary, action: "cannot create", cause: .current)
-    }
-    defer { close(descriptor) }
     do {
-      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+      try create(bytes, at: temporary, mode: mode, afterWriting: CrashPoint.fileStepDone)
     } catch {
       unlink(temporary)
-      throw WriteError(path: temporary, action: "cannot write", cause: error)
-    }
-    CrashPoint.fileStepDone()
-    guard fsync(descriptor) == 0 else {
-      let cause = SystemError.current
-      unlink(temporary)
-      throw WriteError(path: temporary, action: "cannot flush", cause: cause)
+      throw error
     }
     CrashPoint.fileStepDone()
     return StagedFile(temporaryPath: temporary, destination: destination)
@@ -80,7 +73,9 @@ public struct StagedFile: Sendable {
   /// Renames the temporary file over the destination, then flushes the directory, so that the
   /// new name outlives a crash of the machine.
   ///
-  /// - Throws: ``WriteError`` naming the destination; the temporary file is removed.
+  /// - Throws: ``WriteError`` naming the destination: the temporary file is removed when the rename
+  ///   fails; when the directory cannot be flushed, the new contents are in place but may not outlive
+  ///   a crash of the machine (see ``synchronizeDirectory(_:)``).
   public func commit() throws(WriteError) {
     guard rename(temporaryPath, destination) == 0 else {
       let cause = SystemError.current
@@ -88,29 +83,25 @@ public struct StagedFile: Sendable {
       throw WriteError(path: destination, action: "cannot rename the temporary file into place", cause: cause)
     }
     CrashPoint.fileStepDone()
-    Self.synchronizeDirectory(of: destination)
+    try Self.synchronizeDirectory(of: destination)
   }
 
   /// Removes a file and flushes its directory, so that the removal outlives a crash of the machine.
   ///
-  /// - Throws: ``WriteError`` when it exists and cannot be removed.
+  /// - Throws: ``WriteError`` when it exists and cannot be removed, or its directory cannot be
+  ///   flushed.
   public static func remove(_ path: String) throws(WriteError) {
     guard unlink(path) == 0 || errno == ENOENT else {
       throw WriteError(path: path, action: "cannot remove", cause: .current)
     }
     CrashPoint.fileStepDone()
-    synchronizeDirectory(of: path)
+    try synchronizeDirectory(of: path)
   }
 
-  /// Flushes a file's directory entry to the disk (`fsync` of the directory); a failure is not an
-  /// error: some file systems cannot flush a directory, and the rename has happened.
-  private static func synchronizeDirectory(of path: String) {
+  /// Flushes the directory that holds `path` (see ``synchronizeDirectory(_:)``).
+  private static func synchronizeDirectory(of path: String) throws(WriteError) {
     let slash = path.lastIndex(of: "/")
-    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
-    close(descriptor)
+    try synchronizeDirectory(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
   }
 
   /// Removes the temporary file, when the new contents will not be committed.

@@ -37,6 +37,16 @@ import Testing
       "a date before 1970 and false")
   }
 
+  /// `encode(to:)` writes the members the payload lists (dates as milliseconds whatever the
+  /// encoder's date strategy), not a synthesized encoding.
+  @Test func anyEncoderWritesTheListedMembers() throws {
+    let payload = JWSTransactionDecodedPayload(
+      transactionId: "7", purchaseDate: Date(timeIntervalSince1970: 1))
+    let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(payload)) as? [String: Any]
+    #expect(object?["purchaseDate"] as? Int == 1000 && object?["transactionId"] as? String == "7")
+    #expect(object?.count == 2)
+  }
+
   @Test func aDateBeyondMillisecondsIsLeftToTheEncoder() {
     #expect(
       JWSTransactionDecodedPayload(purchaseDate: Date(timeIntervalSince1970: 1e300)).appStoreJSON() == nil)

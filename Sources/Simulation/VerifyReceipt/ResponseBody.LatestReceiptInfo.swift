@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSON
 import Verifier
 import Vocabulary
 
@@ -12,7 +13,7 @@ extension ResponseBody {
   /// ``AppleDate``). The identifiers, the purchase dates, `quantity` and `is_trial_period` are always
   /// there; the other keys belong to subscriptions, refunds, offers or `latest_receipt_info`, and may
   /// be missing.
-  public struct LatestReceiptInfo: Codable, Hashable, Sendable {
+  public struct LatestReceiptInfo: Codable, Hashable, Sendable, JSONObjectWritable {
     /// `quantity`: the number of items bought, `"1"` to `"10"`.
     public var quantity: String
     /// `product_id`: the product bought.
@@ -96,6 +97,40 @@ extension ResponseBody {
       case inAppOwnershipType = "in_app_ownership_type"
       case subscriptionGroupIdentifier = "subscription_group_identifier"
       case appAccountToken = "app_account_token"
+    }
+
+    /// Writes the members in the order of Apple's answers: the one list that both
+    /// ``ResponseBody/compactJSON()`` and `encode(to:)` write.
+    ///
+    /// - Parameter writer: The writer to write them to.
+    /// - Throws: What the writer throws.
+    public func writeMembers<Writer: JSONObjectWriter & ~Copyable>(to writer: inout Writer) throws {
+      try writer.member(CodingKeys.quantity.rawValue, quantity)
+      try writer.member(CodingKeys.productId.rawValue, productId)
+      try writer.member(CodingKeys.transactionId.rawValue, transactionId)
+      try writer.member(CodingKeys.originalTransactionId.rawValue, originalTransactionId)
+      try writer.member(CodingKeys.purchaseDate.rawValue, purchaseDate)
+      try writer.member(CodingKeys.purchaseDateMs.rawValue, purchaseDateMs)
+      try writer.member(CodingKeys.purchaseDatePst.rawValue, purchaseDatePst)
+      try writer.member(CodingKeys.originalPurchaseDate.rawValue, originalPurchaseDate)
+      try writer.member(CodingKeys.originalPurchaseDateMs.rawValue, originalPurchaseDateMs)
+      try writer.member(CodingKeys.originalPurchaseDatePst.rawValue, originalPurchaseDatePst)
+      try writer.member(CodingKeys.expiresDate.rawValue, expiresDate)
+      try writer.member(CodingKeys.expiresDateMs.rawValue, expiresDateMs)
+      try writer.member(CodingKeys.expiresDatePst.rawValue, expiresDatePst)
+      try writer.member(CodingKeys.webOrderLineItemId.rawValue, webOrderLineItemId)
+      try writer.member(CodingKeys.isTrialPeriod.rawValue, isTrialPeriod)
+      try writer.member(CodingKeys.isInIntroOfferPeriod.rawValue, isInIntroOfferPeriod)
+      try writer.member(CodingKeys.cancellationDate.rawValue, cancellationDate)
+      try writer.member(CodingKeys.cancellationDateMs.rawValue, cancellationDateMs)
+      try writer.member(CodingKeys.cancellationDatePst.rawValue, cancellationDatePst)
+      try writer.member(CodingKeys.cancellationReason.rawValue, cancellationReason)
+      try writer.member(CodingKeys.isUpgraded.rawValue, isUpgraded)
+      try writer.member(CodingKeys.promotionalOfferId.rawValue, promotionalOfferId)
+      try writer.member(CodingKeys.offerCodeRefName.rawValue, offerCodeRefName)
+      try writer.member(CodingKeys.inAppOwnershipType.rawValue, inAppOwnershipType)
+      try writer.member(CodingKeys.subscriptionGroupIdentifier.rawValue, subscriptionGroupIdentifier)
+      try writer.member(CodingKeys.appAccountToken.rawValue, appAccountToken)
     }
 
     /// The `in_app` entry for a receipt's in-app purchase: what the receipt itself says, nothing

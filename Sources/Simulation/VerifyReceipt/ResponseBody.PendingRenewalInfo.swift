@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Store
 
 extension ResponseBody {
@@ -9,7 +10,7 @@ extension ResponseBody {
   /// end comes three times (`KEY`, `KEY_ms`, `KEY_pst`; see ``AppleDate``). The products, the
   /// original transaction and `auto_renew_status` are always there; the other keys depend on the
   /// subscription's state and may be missing.
-  public struct PendingRenewalInfo: Codable, Hashable, Sendable {
+  public struct PendingRenewalInfo: Codable, Hashable, Sendable, JSONObjectWritable {
     /// `auto_renew_product_id`: the product the next renewal is for (another one after a downgrade
     /// or a crossgrade).
     public var autoRenewProductId: String
@@ -58,6 +59,27 @@ extension ResponseBody {
       case priceIncreaseStatus = "price_increase_status"
       case productId = "product_id"
       case promotionalOfferId = "promotional_offer_id"
+    }
+
+    /// Writes the members in the order of Apple's answers: the one list that both
+    /// ``ResponseBody/compactJSON()`` and `encode(to:)` write.
+    ///
+    /// - Parameter writer: The writer to write them to.
+    /// - Throws: What the writer throws.
+    public func writeMembers<Writer: JSONObjectWriter & ~Copyable>(to writer: inout Writer) throws {
+      try writer.member(CodingKeys.autoRenewProductId.rawValue, autoRenewProductId)
+      try writer.member(CodingKeys.autoRenewStatus.rawValue, autoRenewStatus)
+      try writer.member(CodingKeys.expirationIntent.rawValue, expirationIntent)
+      try writer.member(CodingKeys.gracePeriodExpiresDate.rawValue, gracePeriodExpiresDate)
+      try writer.member(CodingKeys.gracePeriodExpiresDateMs.rawValue, gracePeriodExpiresDateMs)
+      try writer.member(CodingKeys.gracePeriodExpiresDatePst.rawValue, gracePeriodExpiresDatePst)
+      try writer.member(CodingKeys.isInBillingRetryPeriod.rawValue, isInBillingRetryPeriod)
+      try writer.member(CodingKeys.offerCodeRefName.rawValue, offerCodeRefName)
+      try writer.member(CodingKeys.originalTransactionId.rawValue, originalTransactionId)
+      try writer.member(CodingKeys.priceConsentStatus.rawValue, priceConsentStatus)
+      try writer.member(CodingKeys.priceIncreaseStatus.rawValue, priceIncreaseStatus)
+      try writer.member(CodingKeys.productId.rawValue, productId)
+      try writer.member(CodingKeys.promotionalOfferId.rawValue, promotionalOfferId)
     }
 
     /// The entry for an account's subscription at a moment: the grace period only while it lasts,

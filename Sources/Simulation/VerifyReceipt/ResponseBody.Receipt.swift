@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Verifier
 
 extension ResponseBody {
@@ -7,7 +8,7 @@ extension ResponseBody {
   /// Keys are Apple's, in the order Apple writes them. Numbers are JSON numbers; each date comes
   /// three times (`KEY`, `KEY_ms`, `KEY_pst`; see ``AppleDate``). The VPP `expiration_date` and the
   /// `preorder_date` may be missing; every other key is always there.
-  public struct Receipt: Codable, Hashable, Sendable {
+  public struct Receipt: Codable, Hashable, Sendable, JSONObjectWritable {
     /// `receipt_type`: `Production`, `ProductionSandbox`, `ProductionVPP` or `ProductionVPPSandbox`.
     public var receiptType: String
     /// `adam_id`: the app's Apple ID, the same as `app_item_id`; 0 in the sandbox.
@@ -82,6 +83,38 @@ extension ResponseBody {
       case preorderDateMs = "preorder_date_ms"
       case preorderDatePst = "preorder_date_pst"
       case inApp = "in_app"
+    }
+
+    /// Writes the members in the order of Apple's answers: the one list that both
+    /// ``ResponseBody/compactJSON()`` and `encode(to:)` write.
+    ///
+    /// - Parameter writer: The writer to write them to.
+    /// - Throws: What the writer throws.
+    public func writeMembers<Writer: JSONObjectWriter & ~Copyable>(to writer: inout Writer) throws {
+      try writer.member(CodingKeys.receiptType.rawValue, receiptType)
+      try writer.member(CodingKeys.adamId.rawValue, adamId)
+      try writer.member(CodingKeys.appItemId.rawValue, appItemId)
+      try writer.member(CodingKeys.bundleId.rawValue, bundleId)
+      try writer.member(CodingKeys.applicationVersion.rawValue, applicationVersion)
+      try writer.member(CodingKeys.downloadId.rawValue, downloadId)
+      try writer.member(CodingKeys.versionExternalIdentifier.rawValue, versionExternalIdentifier)
+      try writer.member(CodingKeys.receiptCreationDate.rawValue, receiptCreationDate)
+      try writer.member(CodingKeys.receiptCreationDateMs.rawValue, receiptCreationDateMs)
+      try writer.member(CodingKeys.receiptCreationDatePst.rawValue, receiptCreationDatePst)
+      try writer.member(CodingKeys.requestDate.rawValue, requestDate)
+      try writer.member(CodingKeys.requestDateMs.rawValue, requestDateMs)
+      try writer.member(CodingKeys.requestDatePst.rawValue, requestDatePst)
+      try writer.member(CodingKeys.originalPurchaseDate.rawValue, originalPurchaseDate)
+      try writer.member(CodingKeys.originalPurchaseDateMs.rawValue, originalPurchaseDateMs)
+      try writer.member(CodingKeys.originalPurchaseDatePst.rawValue, originalPurchaseDatePst)
+      try writer.member(CodingKeys.originalApplicationVersion.rawValue, originalApplicationVersion)
+      try writer.member(CodingKeys.expirationDate.rawValue, expirationDate)
+      try writer.member(CodingKeys.expirationDateMs.rawValue, expirationDateMs)
+      try writer.member(CodingKeys.expirationDatePst.rawValue, expirationDatePst)
+      try writer.member(CodingKeys.preorderDate.rawValue, preorderDate)
+      try writer.member(CodingKeys.preorderDateMs.rawValue, preorderDateMs)
+      try writer.member(CodingKeys.preorderDatePst.rawValue, preorderDatePst)
+      try writer.member(CodingKeys.inApp.rawValue, inApp)
     }
 
     /// The answer's receipt for a verified app receipt, as the sandbox writes it: no download or

@@ -8,11 +8,11 @@ extension CertificateAuthority {
   static func load(from directory: URL) throws(CertificateAuthorityError) -> CertificateAuthority {
     func certificate(_ role: CertificateRole) throws(CertificateAuthorityError) -> IssuedCertificate {
       let url = directory.appendingPathComponent(role.certificateFileName)
-      return try IssuedCertificate(pem: try DurableFiles.readText(url), path: url.path)
+      return try IssuedCertificate(pem: try AuthorityFiles.readText(url), path: url.path)
     }
     func p256Key(_ role: CertificateRole) throws(CertificateAuthorityError) -> P256.Signing.PrivateKey {
       let url = directory.appendingPathComponent(role.keyFileName)
-      let text = try DurableFiles.readText(url)
+      let text = try AuthorityFiles.readText(url)
       do {
         return try P256.Signing.PrivateKey(pemRepresentation: text)
       } catch {
@@ -21,7 +21,7 @@ extension CertificateAuthority {
       }
     }
     let rsaURL = directory.appendingPathComponent(CertificateRole.receiptSigning.keyFileName)
-    let rsaText = try DurableFiles.readText(rsaURL)
+    let rsaText = try AuthorityFiles.readText(rsaURL)
     let receiptSigningKey: _RSA.Signing.PrivateKey
     do {
       receiptSigningKey = try _RSA.Signing.PrivateKey(pemRepresentation: rsaText)

@@ -65,12 +65,12 @@ public struct AuthorityDirectory: Sendable {
   public func open(
     now: Date, reusing cached: CertificateAuthority? = nil
   ) throws(CertificateAuthorityError) -> CertificateAuthority {
-    let undisturbed = try FileLock.holding(lockFile, .shared) {
+    let undisturbed = try AuthorityFiles.holdingLock(lockFile, .shared) {
       () throws(CertificateAuthorityError) -> CertificateAuthority? in
       try readUndisturbed(reusing: cached)
     }
     if let undisturbed { return undisturbed }
-    return try FileLock.holding(lockFile, .exclusive) {
+    return try AuthorityFiles.holdingLock(lockFile, .exclusive) {
       () throws(CertificateAuthorityError) -> CertificateAuthority in
       switch try recover() {
       case .authority:
@@ -97,7 +97,7 @@ public struct AuthorityDirectory: Sendable {
   public func rotate(now: Date) throws(CertificateAuthorityError) -> CertificateAuthority {
     // Generated before locking, so that readers wait only while it is written.
     let authority = try CertificateAuthority.generate(in: url, now: now)
-    try FileLock.holding(lockFile, .exclusive) { () throws(CertificateAuthorityError) in
+    try AuthorityFiles.holdingLock(lockFile, .exclusive) { () throws(CertificateAuthorityError) in
       _ = try recover()
       try install(authority)
     }

@@ -9,11 +9,11 @@ import SystemIO
   import Darwin
 #endif
 
-/// The file-system operations the authority's directory is written with: each file and directory
-/// is flushed to disk (`fsync`) before it is given its final name, and names change only by
-/// `rename`, which is atomic within a file system. Every failure is a ``CertificateAuthorityError``
-/// naming the path.
-enum DurableFiles {
+/// The file-system operations the authority's directory is read and written with. The writes are
+/// SystemIO's durable steps (``StagedFile``): each file and directory is flushed to disk (`fsync`)
+/// before it is given its final name, and names change only by `rename`, which is atomic within a
+/// file system. Every failure is a ``CertificateAuthorityError`` naming the path.
+enum AuthorityFiles {
   /// Creates a directory and its parents if it does not exist.
   ///
   /// - Throws: `notADirectory` when the path is a file or cannot be created.
@@ -74,9 +74,10 @@ enum DurableFiles {
   ///
   /// - Throws: `writeFailed` naming the prefix.
   static func makeUniqueDirectory(prefix: URL) throws(CertificateAuthorityError) -> URL {
-    var template = Array((prefix.path + "XXXXXX").utf8CString)
-    guard let created = mkdtemp(&template) else { throw failure(prefix, "cannot create a directory") }
-    return URL(fileURLWithPath: String(cString: created))
+    URL(
+      fileURLWithPath: try writing { () throws(StagedFile.WriteError) in
+        try StagedFile.makeUniqueDirectory(prefix: prefix.path)
+      })
   }
 
   /// Writes bytes to a new file, created with its final mode, and flushes them to disk.
@@ -87,25 +88,15 @@ enum DurableFiles {
   ///   - mode: The permission bits the file is created with, such as 0o600 for private keys.
   /// - Throws: `writeFailed` naming the file.
   static func create(_ bytes: [UInt8], at url: URL, mode: mode_t) throws(CertificateAuthorityError) {
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw failure(url, "cannot create") }
-    defer { close(descriptor) }
-    do {
-      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
-    } catch {
-      throw CertificateAuthorityError(.writeFailed, path: url.path, "cannot write: \(error)")
-    }
-    guard fsync(descriptor) == 0 else { throw failure(url, "cannot flush") }
+    try writing { () throws(StagedFile.WriteError) in try StagedFile.create(bytes, at: url.path, mode: mode) }
   }
 
-  /// Flushes a directory's entries to disk, so that the names created or renamed in it last.
+  /// Flushes a directory's entries to disk, so that the names created or renamed in it last (one
+  /// policy with every other writer: ``StagedFile/synchronizeDirectory(_:)``).
   ///
   /// - Throws: `writeFailed` naming the directory.
   static func synchronize(_ directory: URL) throws(CertificateAuthorityError) {
-    let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(directory, "cannot open") }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0 else { throw failure(directory, "cannot flush") }
+    try writing { () throws(StagedFile.WriteError) in try StagedFile.synchronizeDirectory(directory.path) }
   }
 
   /// Renames a file or directory, replacing what `destination` names if that is a file or an
@@ -113,9 +104,18 @@ enum DurableFiles {
   ///
   /// - Throws: `writeFailed` naming the destination.
   static func move(_ source: URL, to destination: URL) throws(CertificateAuthorityError) {
-    guard rename(source.path, destination.path) == 0 else {
-      throw failure(destination, "cannot rename \(source.lastPathComponent) to it")
-    }
+    try writing { () throws(StagedFile.WriteError) in try StagedFile.move(source.path, to: destination.path) }
+  }
+
+  /// Runs `body` holding the lock on `file` (``FileLock``), creating its directory if missing.
+  ///
+  /// - Throws: `notADirectory` or `writeFailed` naming the lock; what `body` throws.
+  /// - Returns: What `body` returns.
+  static func holdingLock<T>(
+    _ file: URL, _ mode: FileLock.Mode, _ body: () throws(CertificateAuthorityError) -> T
+  ) throws(CertificateAuthorityError) -> T {
+    try ensureDirectory(file.deletingLastPathComponent())
+    return try FileLock.holding(file.path, mode, failure: writeFailed, body)
   }
 
   /// Removes a file or a directory with everything in it.
@@ -129,7 +129,18 @@ enum DurableFiles {
     }
   }
 
-  private static func failure(_ url: URL, _ action: String) -> CertificateAuthorityError {
-    CertificateAuthorityError(.writeFailed, path: url.path, "\(action): \(String(cString: strerror(errno)))")
+  /// Runs a SystemIO write, its failure as `writeFailed` naming the path.
+  private static func writing<T>(
+    _ body: () throws(StagedFile.WriteError) -> T
+  ) throws(CertificateAuthorityError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw writeFailed(error)
+    }
+  }
+
+  private static func writeFailed(_ error: StagedFile.WriteError) -> CertificateAuthorityError {
+    CertificateAuthorityError(.writeFailed, path: error.path, error.description)
   }
 }

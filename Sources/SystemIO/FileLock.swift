@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -11,9 +9,9 @@ import Foundation
 /// An advisory lock on a file (`flock`): many holders may share it, or one may hold it alone. It is
 /// held by an open file description, so two threads of one process exclude each other as two
 /// processes do, and it is released when its holder ends, even by `kill -9`.
-enum FileLock {
+public enum FileLock {
   /// How the lock is held.
-  enum Mode {
+  public enum Mode: Sendable {
     /// With other readers; no writer meanwhile.
     case shared
     /// Alone.
@@ -27,26 +25,28 @@ enum FileLock {
     }
   }
 
-  /// Runs `body` while holding the lock on a file, created (mode 0600, with its directory) if missing.
+  /// Runs `body` while holding the lock on a file, created (mode 0600) if missing; its directory
+  /// must exist.
   ///
   /// - Parameters:
-  ///   - file: The lock file; its contents are never read or written.
+  ///   - path: The lock file; its contents are never read or written.
   ///   - mode: Shared or exclusive.
+  ///   - failure: The caller's error for a lock that cannot be opened or taken.
   ///   - body: What to do under the lock.
-  /// - Throws: `writeFailed` when the lock file cannot be opened or locked; what `body` throws.
+  /// - Throws: `failure` of a ``StagedFile/WriteError`` naming the lock file; what `body` throws.
   /// - Returns: What `body` returns.
-  static func holding<T>(
-    _ file: URL, _ mode: Mode, _ body: () throws(CertificateAuthorityError) -> T
-  ) throws(CertificateAuthorityError) -> T {
-    try DurableFiles.ensureDirectory(file.deletingLastPathComponent())
-    let descriptor = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+  public static func holding<T, Failure: Error>(
+    _ path: String, _ mode: Mode, failure: (StagedFile.WriteError) -> Failure,
+    _ body: () throws(Failure) -> T
+  ) throws(Failure) -> T {
+    let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw CertificateAuthorityError(.writeFailed, path: file.path, "cannot open the lock")
+      throw failure(StagedFile.WriteError(path: path, action: "cannot open the lock", cause: .current))
     }
     defer { close(descriptor) }
     while flock(descriptor, mode.operation) != 0 {
       guard errno == EINTR else {
-        throw CertificateAuthorityError(.writeFailed, path: file.path, "cannot lock")
+        throw failure(StagedFile.WriteError(path: path, action: "cannot lock", cause: .current))
       }
     }
     return try body()

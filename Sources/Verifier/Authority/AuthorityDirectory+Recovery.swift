@@ -56,7 +56,7 @@ extension AuthorityDirectory {
     if let cached, (try? FileReader.read(rootFile.path, as: .authority)) == cached.exportRoot(format: .pem) {
       return cached
     }
-    let listing = Listing(try DurableFiles.entries(of: url))
+    let listing = Listing(try AuthorityFiles.entries(of: url))
     guard try leftovers().isEmpty, listing.oldTemporaries.isEmpty, listing.missing.isEmpty else { return nil }
     return try CertificateAuthority.load(from: url)
   }
@@ -65,23 +65,24 @@ extension AuthorityDirectory {
   /// and says what the directory holds then.
   func recover() throws(CertificateAuthorityError) -> Holding {
     var leftovers = try leftovers()
-    if try !DurableFiles.isDirectory(url), let aside = leftovers.first(where: { $0.hasPrefix(asidePrefix) }) {
-      try DurableFiles.move(sibling(aside), to: url)
+    let isMissing = try !AuthorityFiles.isDirectory(url)
+    if isMissing, let aside = leftovers.first(where: { $0.hasPrefix(asidePrefix) }) {
+      try AuthorityFiles.move(sibling(aside), to: url)
       leftovers.removeAll { $0 == aside }
     }
     for leftover in leftovers {
-      try DurableFiles.remove(sibling(leftover))
+      try AuthorityFiles.remove(sibling(leftover))
     }
-    let listing = Listing(try DurableFiles.entries(of: url))
+    let listing = Listing(try AuthorityFiles.entries(of: url))
     guard !listing.oldTemporaries.isEmpty else {
       if listing.files.isEmpty { return .nothing }
       return listing.missing.isEmpty ? .authority : .incomplete(missing: listing.missing)
     }
     guard listing.missing.isEmpty, loads() else { return .interruptedWrite }
     for temporary in listing.oldTemporaries {
-      try DurableFiles.remove(url.appendingPathComponent(temporary))
+      try AuthorityFiles.remove(url.appendingPathComponent(temporary))
     }
-    try DurableFiles.synchronize(url)
+    try AuthorityFiles.synchronize(url)
     return .authority
   }
 
@@ -91,35 +92,35 @@ extension AuthorityDirectory {
   /// - Throws: `foreignFiles` when the directory holds files that are not the authority's;
   ///   `writeFailed` when a step fails, after undoing what it did.
   func install(_ authority: CertificateAuthority) throws(CertificateAuthorityError) {
-    let foreign = Listing(try DurableFiles.entries(of: url)).foreign
+    let foreign = Listing(try AuthorityFiles.entries(of: url)).foreign
     guard foreign.isEmpty else {
       throw CertificateAuthorityError(
         .foreignFiles, path: url.path,
         "holds \(foreign.joined(separator: ", ")), which are not the authority's; move them elsewhere")
     }
-    let replaces = try DurableFiles.isDirectory(url)
+    let replaces = try AuthorityFiles.isDirectory(url)
     let aside = sibling(asidePrefix + String(UInt64.random(in: .min ... .max), radix: 36))
     var crash = CrashPoint()
     do {
-      let temporary = try DurableFiles.makeUniqueDirectory(prefix: sibling(temporaryPrefix))
+      let temporary = try AuthorityFiles.makeUniqueDirectory(prefix: sibling(temporaryPrefix))
       crash.stepDone()
       for file in authority.files {
-        try DurableFiles.create(
+        try AuthorityFiles.create(
           file.contents, at: temporary.appendingPathComponent(file.name), mode: file.mode)
         crash.stepDone()
       }
-      try DurableFiles.synchronize(temporary)
+      try AuthorityFiles.synchronize(temporary)
       crash.stepDone()
       if replaces {
-        try DurableFiles.move(url, to: aside)
+        try AuthorityFiles.move(url, to: aside)
         crash.stepDone()
       }
-      try DurableFiles.move(temporary, to: url)
+      try AuthorityFiles.move(temporary, to: url)
       crash.stepDone()
-      try DurableFiles.synchronize(url.deletingLastPathComponent())
+      try AuthorityFiles.synchronize(url.deletingLastPathComponent())
       crash.stepDone()
       if replaces {
-        try DurableFiles.remove(aside)
+        try AuthorityFiles.remove(aside)
         crash.stepDone()
       }
     } catch {
@@ -130,7 +131,7 @@ extension AuthorityDirectory {
 
   /// The names beside the directory that writers left: temporary and moved-aside directories.
   private func leftovers() throws(CertificateAuthorityError) -> [String] {
-    try DurableFiles.entries(of: url.deletingLastPathComponent()).filter {
+    try AuthorityFiles.entries(of: url.deletingLastPathComponent()).filter {
       $0.hasPrefix(temporaryPrefix) || $0.hasPrefix(asidePrefix)
     }
   }
