@@ -15,7 +15,8 @@ extension AppStoreServerAPI {
     let digest = RevisionToken.digest(of: "refund-history-v2")
     var position = 0
     if let revision = context.request.values(of: "revision").first {
-      guard let token = RevisionToken(text: revision, digest: digest), token.position <= revocations.count else {
+      guard let token = RevisionToken(text: revision, digest: digest), token.position <= revocations.count
+      else {
         throw .invalidRequestRevision
       }
       position = token.position

@@ -143,7 +143,9 @@ public struct ScriptRunner: Sendable {
       (session, kept) = try sessionOptions.openSession(
         keptIn: state, output: output, directory: directory, monitor: monitor)
     } catch {
-      return Result(failures: [Failure(file: state ?? "", line: 0, message: error.description, code: .stateFile)])
+      return Result(failures: [
+        Failure(file: state ?? "", line: 0, message: error.description, code: .stateFile)
+      ])
     }
     defer { session.world.removePrivateAuthority() }
     let decoded = lines.enumerated().lazy.map { index, line in
