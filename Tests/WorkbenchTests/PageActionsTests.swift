@@ -40,6 +40,11 @@ import Testing
     (PageAction(name: "advance-clock", fields: ["step": "1mo"]), "advance-clock 1mo"),
     (PageAction(name: "redeem", fields: ["code": "SPRING"]), "redeem SPRING"),
     (
+      PageAction(name: "fail-next", fields: ["api": "buy", "error": "paymentCancelled"]),
+      "fail-next buy --error paymentCancelled"
+    ),
+    (PageAction(name: "promote", fields: ["product": "pro.monthly"]), "promote pro.monthly"),
+    (
       PageAction(name: "server-fault", fields: ["endpoint": "history", "kind": "rate-limit", "value": "2s"]),
       "server fault history rate-limit 2s"
     ),

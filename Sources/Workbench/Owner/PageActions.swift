@@ -1,6 +1,6 @@
 import Simulation
 
-/// The page's Transaction Manager actions as command lines: each action is the command it mirrors,
+/// The page's Transaction Manager actions (and the control API's named actions) as command lines: each action is the command it mirrors,
 /// with its fields checked first (a transaction id is digits, a handle `#N`, a choice one of its
 /// words), so that a request can only ever run one of these commands, whatever it sends.
 enum PageActions {
@@ -43,6 +43,14 @@ enum PageActions {
     case "advance-clock":
       words = ["advance-clock", try fields.choice("step", ["1h", "1d", "1w", "1mo", "3mo", "1y"])]
     case "redeem": words = ["redeem", try fields.matching("code", "an offer code", isCode)]
+    case "fail-next":
+      words =
+        ["fail-next"]
+        + (fields["api"] == nil
+          ? [] : [try fields.choice("api", ["buy", "products", "restore", "download", "redeem"])])
+        + (fields["error", default: ""].isEmpty
+          ? [] : ["--error", try fields.matching("error", "an SKError name or number", isErrorName)])
+    case "promote": words = ["promote", try fields.product()]
     case "server-fault":
       words =
         [
@@ -63,8 +71,8 @@ enum PageActions {
   static let names = [
     "refund", "refund-decide", "expire", "renew", "auto-renew", "billing-retry", "billing-fix",
     "grace-period",
-    "price-increase", "consent", "approve", "decline", "resolve", "advance-clock", "redeem", "server-fault",
-    "server-faults-clear",
+    "price-increase", "consent", "approve", "decline", "resolve", "advance-clock", "redeem", "fail-next",
+    "promote", "server-fault", "server-faults-clear",
   ]
 
   private static func isPrice(_ text: String) -> Bool {
@@ -74,6 +82,10 @@ enum PageActions {
   private static func isCode(_ text: String) -> Bool {
     !text.isEmpty && text.count <= 64
       && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+  }
+
+  private static func isErrorName(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 40 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
   }
 
   private static func isValue(_ text: String) -> Bool {

@@ -14,7 +14,7 @@ import Simulation
 /// task, and a call from inside the owner's own work runs at once instead of waiting for itself.
 public actor SessionOwner: PageActionRunner {
   private nonisolated let executor: SessionExecutor
-  private nonisolated let held: HeldSession
+  nonisolated let held: HeldSession
 
   /// The queue the owner's work runs on.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -56,12 +56,19 @@ public actor SessionOwner: PageActionRunner {
       return PageActionResult(
         commandLine: nil, succeeded: false, message: error.description, code: .of(error))
     }
-    session.print("page> \(line)")
-    let outcome = Interpreter.run(line: line, in: session)
-    session.report(outcome)
+    let outcome = Self.run(line, shownAs: "page", in: session)
     return PageActionResult(
       commandLine: line, succeeded: outcome == .succeeded, message: outcome.failure ?? "done",
       code: outcome.code)
+  }
+
+  /// Runs a line as if typed, shown in the session's output as `ORIGIN> LINE` with what it prints,
+  /// recorded by `record` as any typed line, and its error reported as the prompt reports one.
+  static func run(_ line: String, shownAs origin: String, in session: Session) -> Interpreter.Outcome {
+    session.print("\(origin)> \(line)")
+    let outcome = Interpreter.run(line: line, in: session)
+    session.report(outcome)
+    return outcome
   }
 
   /// Runs one line of the command language (see ``Interpreter/run(line:in:)``), alone.
@@ -71,7 +78,7 @@ public actor SessionOwner: PageActionRunner {
 }
 
 /// A session handed to its owner: only ever touched on the owner's queue.
-private final class HeldSession: @unchecked Sendable {
+final class HeldSession: @unchecked Sendable {
   let session: Session
 
   init(_ session: Session) {
