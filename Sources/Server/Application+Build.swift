@@ -27,7 +27,8 @@ public func buildApplication(
 }
 
 /// The routes: verifyReceipt's two faces without authentication, everything under `/inApps/` behind
-/// a bearer token, and Apple-shaped errors for whatever else arrives.
+/// a bearer token, the page, the control API under `/control/v1/` behind the control token, and
+/// Apple-shaped errors for whatever else arrives.
 ///
 /// - Parameters:
 ///   - world: The world's owner.
@@ -49,6 +50,10 @@ func buildRouter(
   router.add(middleware: EdgeErrorMiddleware())
   VerifyReceiptController(world: world, bodyLimit: options.bodyLimit).add(to: router)
   PageController(world: world, bodyLimit: options.bodyLimit).add(to: router)
+  ControlController(
+    world: world, bodyLimit: options.bodyLimit, token: PageSecret(value: options.controlToken)
+  )
+  .add(to: router)
   AppStoreServerAPIController(
     world: world, bodyLimit: options.bodyLimit, tokens: BearerTokenVerifier(now: options.now), api: api
   ).add(to: router)

@@ -12,11 +12,17 @@ public struct ServerOptions: Sendable {
   /// project reads: clients compute their tokens' times from it).
   public var now: @Sendable () -> Date
 
+  /// The control API's token (`/control/v1/`, `Authorization: Bearer TOKEN`): by default a fresh
+  /// secret, 64 hex digits, for this server only.
+  public var controlToken: String
+
   /// Creates options.
   public init(
-    bodyLimit: Int = ServerOptions.defaultBodyLimit, now: @escaping @Sendable () -> Date = { Date() }
+    bodyLimit: Int = ServerOptions.defaultBodyLimit, now: @escaping @Sendable () -> Date = { Date() },
+    controlToken: String? = nil
   ) {
     self.bodyLimit = bodyLimit
     self.now = now
+    self.controlToken = controlToken ?? PageSecret().value
   }
 }

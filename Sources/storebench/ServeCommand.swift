@@ -21,7 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
       (`api-key token` prints one), and GET / is a page showing the world live, with Transaction \
       Manager actions that run as the commands they mirror (their lines go to standard error); \
       a refused token gets a bare 401, as Apple's, and one line on \
-      standard error saying why. \
+      standard error saying why. /control/v1/… is the control API for UI tests (docs/control-api.md): \
+      JSON requests that run commands and read the world, with `Authorization: Bearer` and the control \
+      token, which standard error prints at start (--control-token TOKEN fixes it). \
       Request bodies are limited to 1 MiB. A new world starts with a fresh seed, so that its \
       transaction ids and notificationUUIDs differ from every other run's; standard error says it \
       (`world seed N: …`) and --seed N starts the same ids again. With --state FILE the world is \
@@ -42,11 +44,21 @@ struct ServeCommand: AsyncParsableCommand {
     help: "A world kept in FILE: loaded when it exists, each change journaled, saved when the server stops.")
   var state: String?
 
+  @Option(
+    name: .customLong("control-token"),
+    help:
+      "The control API's token (Authorization: Bearer TOKEN), for CI; by default a fresh one, printed at start."
+  )
+  var controlToken: String?
+
   @Argument(help: "Scripts that set the world up, run in order in one session.")
   var scripts: [String] = []
 
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    if let controlToken, controlToken.isEmpty || controlToken.contains(where: { $0.isWhitespace }) {
+      throw ValidationError("--control-token must be a word: no spaces, not empty")
+    }
   }
 
   func run() async throws {
@@ -99,8 +111,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   /// Serves until SIGINT or SIGTERM.
   private func serve(_ owner: SessionOwner) async throws {
-    let app = buildApplication(port: port, world: owner) { port in
+    let options = ServerOptions(controlToken: controlToken)
+    let app = buildApplication(port: port, world: owner, options: options) { port in
       Console.write("http://\(serverHost):\(port)")
+      Console.error(
+        "control API: http://\(serverHost):\(port)/control/v1/ with Authorization: Bearer \(options.controlToken)"
+      )
     }
     var logger = Logger(label: "storebench.serve")
     logger.logLevel = .warning

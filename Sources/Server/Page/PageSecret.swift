@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 
 /// The secret a server embeds in its page: a POST that changes the world must carry it, so another
-/// page open in the same browser (which cannot read this one) cannot drive the world.
+/// page open in the same browser (which cannot read this one) cannot drive the world. The control
+/// API's token (``ServerOptions/controlToken``) is one too.
 struct PageSecret: Sendable {
   /// 32 random bytes as hex.
   let value: String
@@ -12,6 +13,11 @@ struct PageSecret: Sendable {
     value = SymmetricKey(size: .bits256).withUnsafeBytes { bytes in
       bytes.map { String(format: "%02x", $0) }.joined()
     }
+  }
+
+  /// A given secret, such as the control token `serve --control-token` fixes.
+  init(value: String) {
+    self.value = value
   }
 
   /// Whether a request's token is this one, compared in constant time.

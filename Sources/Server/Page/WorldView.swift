@@ -42,7 +42,7 @@ struct WorldView: Sendable {
     var isAutoRenewable: Bool
   }
 
-  struct AccountView: Sendable {
+  struct AccountView: Sendable, Encodable {
     var name: String
     var devices: String
     var subscriptions: [SubscriptionView]
@@ -53,7 +53,7 @@ struct WorldView: Sendable {
     var hasHiddenTransactions: Bool
   }
 
-  struct SubscriptionView: Sendable {
+  struct SubscriptionView: Sendable, Encodable {
     var group: String
     var productId: String
     var status: String
@@ -64,7 +64,7 @@ struct WorldView: Sendable {
     var priceConsentPending: Bool
   }
 
-  struct TransactionView: Sendable {
+  struct TransactionView: Sendable, Encodable {
     var id: String
     var productId: String
     var state: String
@@ -75,7 +75,7 @@ struct WorldView: Sendable {
     var canRefund: Bool
   }
 
-  struct WaitingView: Sendable {
+  struct WaitingView: Sendable, Encodable {
     var handle: String
     var device: String
     var productId: String
@@ -83,14 +83,14 @@ struct WorldView: Sendable {
     var isAskToBuy: Bool
   }
 
-  struct RefundRequestView: Sendable {
+  struct RefundRequestView: Sendable, Encodable {
     var transactionId: String
     var account: String
     var reason: String
     var requested: String
   }
 
-  struct NotificationView: Sendable {
+  struct NotificationView: Sendable, Encodable {
     var uuid: String
     var name: String
     var transactionId: String
@@ -99,7 +99,7 @@ struct WorldView: Sendable {
     var delivered: Bool
   }
 
-  struct AttemptView: Sendable {
+  struct AttemptView: Sendable, Encodable {
     var date: String
     var result: String
     var succeeded: Bool
