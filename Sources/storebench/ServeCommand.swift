@@ -28,7 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
       transaction ids and notificationUUIDs differ from every other run's; standard error says it \
       (`world seed N: …`) and --seed N starts the same ids again. With --state FILE the world is \
       loaded from FILE when it exists (before the scripts run), keeping its own seed, and every \
-      change (script lines, requests, page actions, notification attempts) is written to a journal \
+      change (script lines, requests, page actions, control requests, notification attempts) is written to a journal \
       beside it, FILE.journal, and flushed to the disk before it is answered: after a crash or a \
       kill -9, the next start rebuilds the world from FILE and the journal. When the server stops, \
       the whole world is written to FILE and the journal removed.

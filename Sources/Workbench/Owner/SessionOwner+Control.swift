@@ -28,6 +28,6 @@ extension SessionOwner: ControlRunner {
     }
     return ControlResult(
       commandLine: line, succeeded: outcome == .succeeded, output: Array((capture.lines ?? []).dropFirst()),
-      error: outcome.failure, code: outcome.code)
+      error: outcome.message, code: outcome.code)
   }
 }
