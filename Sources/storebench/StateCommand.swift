@@ -14,7 +14,9 @@ struct StateCommand: ParsableCommand {
       --catalog applies when FILE does not exist yet; afterwards the catalog saved in FILE is used. \
       So does --seed: a new FILE gets the ids scripts get (seed 0) unless --seed N or --seed random \
       says otherwise, and the world keeps its seed from then on. \
-      The exit status is 1 when the load, the command or the save fails. The command is written to \
+      The exit status is 1 when the load, the command or the save fails, and 130 when Ctrl-C \
+      stopped the command: a long clock move stops between two instants and the world is saved \
+      where it stopped, as at the prompt. The command is written to \
       a journal beside FILE (FILE.journal) before it runs; when a run is killed, the next one \
       rebuilds the world from FILE and the journal. With no command, `storebench --state FILE` \
       opens the prompt on the world in FILE (see `storebench prompt --help`).
@@ -39,9 +41,19 @@ struct StateCommand: ParsableCommand {
     let (identity, isDrawn) = seed.identity(freshByDefault: false)
     let options = try common.sessionOptions(identity: identity)
     if isDrawn, !FileManager.default.fileExists(atPath: state) { Console.error(identity.startLine) }
+    let monitor = InterruptMonitor()
+    if let problem = Interrupts.catchInterrupts() {
+      Console.error("warning: Ctrl-C cannot be caught: \(problem)")
+    }
     let run = StateFileRun(path: state, words: command)
-    guard run.run(with: options, output: Console.sink, directory: FileManager.default.currentDirectoryPath)
-    else { throw ExitCode.failure }
+    switch run.run(
+      with: options, output: Console.sink, directory: FileManager.default.currentDirectoryPath,
+      monitor: monitor)
+    {
+    case .succeeded: return
+    case .interrupted: throw ExitCode(130)
+    case .failed: throw ExitCode.failure
+    }
   }
 
   /// The arguments with `state` put in front when an option before the first word is `--state`:

@@ -53,6 +53,40 @@ import Testing
       ended.contains { $0.contains("long.storebench:3: interrupted: the clock stopped at") }, "\(ended)")
   }
 
+  /// `storebench --state FILE advance-clock …` on a terminal: Ctrl-C stops the move between two
+  /// instants, as at the prompt, the run ends with 130, and the world is saved where the clock
+  /// stopped, so the next run starts there instead of making the whole move again.
+  @Test(.enabled(if: Tmux.isAvailable, "SKIPPED: tmux is not installed (`make deps` installs it)"))
+  func ctrlCStopsAStateFilesMoveAndTheWorldIsSavedWhereItStopped() throws {
+    let folder = try directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = ["HOME": folder.path, "TERM": "xterm", "STOREBENCH_CA_DIR": folder.path + "/ca"]
+    for line in [["time-rate", "every-2s"], ["buy", "pro.monthly"]] {
+      let result = try Binary.run(["--state", "w.json"] + line, directory: folder, environment: environment)
+      #expect(result.status == 0, "\(result.error)")
+    }
+    let tmux = try Tmux(
+      socket: folder.appendingPathComponent("tmux.sock").path,
+      program: [
+        "/bin/sh", "-c",
+        "cd \(folder.path) && \(Binary.path) --state w.json advance-clock 10y --force > out; echo status $?; sleep 30",
+      ],
+      environment: environment)
+    defer { tmux.stop() }
+    _ = try tmux.waitFor("the progress line") { screen in
+      screen.contains { $0.contains("events/s (Ctrl-C stops)") }
+    }
+    try tmux.press("C-c")
+    let ended = try tmux.waitFor("the end of the run") { $0.contains { $0.contains("status 130") } }
+    let stop = try #require(
+      ended.joined(separator: "\n").firstMatch(of: /interrupted: the clock stopped at (\S+?)[ ,]/)?.1,
+      "\(ended)")
+    let clock = try Binary.run(["--state", "w.json", "clock"], directory: folder, environment: environment)
+    #expect(clock.status == 0, "\(clock.error)")
+    #expect(clock.output.hasPrefix(String(stop)), "saved at \(clock.output), stopped at \(stop)")
+    #expect(!clock.output.hasPrefix("2036-"), "the whole move was made: \(clock.output)")
+  }
+
   @Test func aFIFOIsRefusedAtOnce() throws {
     let folder = try directory()
     defer { try? FileManager.default.removeItem(at: folder) }
