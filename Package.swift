@@ -62,6 +62,8 @@ let package = Package(
     .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     // StoreKit 2's API over an in-process world, for an app's own code and tests (Examples/StoreApp).
     .library(name: "StoreBenchKit", targets: ["StoreBenchKit"]),
+    // StoreKit 2's API connected to a world `storebench serve` serves, for an app's debug build.
+    .library(name: "StoreBenchClient", targets: ["StoreBenchClient"]),
     // StoreKitTest's SKTestSession over the same world.
     .library(name: "StoreBenchKitTest", targets: ["StoreBenchKitTest"]),
   ] + storeKitModules.products,
@@ -100,9 +102,14 @@ let package = Package(
         swiftASN1,
       ]),
     .target(name: "Timeline", dependencies: ["CivilCalendar", "Catalog", "Store", "Simulation"]),
+    // StoreKit 2's API and the client that connects it to `storebench serve`: only what an iOS app
+    // can link (RepositoryTests checks it).
+    .target(name: "StoreBenchClient", dependencies: ["Verifier", "Vocabulary", crypto, x509, swiftASN1]),
     .target(
       name: "StoreBenchKit",
-      dependencies: ["Catalog", "Queue", "Simulation", "Store", "Verifier", "Vocabulary", crypto]),
+      dependencies: [
+        "Catalog", "Queue", "Simulation", "Store", "StoreBenchClient", "Verifier", "Vocabulary", crypto,
+      ]),
     .target(
       name: "StoreBenchKitTest", dependencies: ["StoreBenchKit"]),
     .target(
@@ -145,6 +152,7 @@ let package = Package(
       name: "CatalogTests", dependencies: ["Catalog", "JSON", "Vocabulary"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "StoreBenchClientTests", dependencies: ["StoreBenchClient"]),
     .testTarget(name: "StoreBenchKitTests", dependencies: ["StoreBenchKit", "StoreBenchKitTest", crypto]),
     .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Workbench", "Store"]),
     .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),

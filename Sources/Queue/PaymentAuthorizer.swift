@@ -1,3 +1,4 @@
+import Vocabulary
 import Store
 
 /// Who checks a payment's offer proof when the App Store processes it, before the charge: the

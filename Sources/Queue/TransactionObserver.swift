@@ -1,3 +1,4 @@
+import Vocabulary
 import Store
 
 /// `SKPaymentTransactionObserver`: the app code a queue tells about transactions.

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Errors armed to make upcoming StoreKit calls fail, like SKTestSession's simulated errors: each
 /// call takes one from the front of its API's list.
 public struct FaultPlan: Hashable, Sendable {

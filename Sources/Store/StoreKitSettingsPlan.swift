@@ -1,3 +1,4 @@
+import Vocabulary
 import Catalog
 
 /// What a catalog's Xcode StoreKit settings (``StoreKitSettings``) do to the store's switches when it

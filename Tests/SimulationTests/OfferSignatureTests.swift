@@ -1,3 +1,4 @@
+import Vocabulary
 import Catalog
 import Crypto
 import Foundation

@@ -1,3 +1,4 @@
+import Vocabulary
 import Store
 
 /// StoreKit errors armed for one API's upcoming calls (`fail-next`), in the order they are taken.

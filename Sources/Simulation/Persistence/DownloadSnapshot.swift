@@ -1,3 +1,4 @@
+import Vocabulary
 import Queue
 import Store
 

@@ -148,7 +148,9 @@ extension TestStore {
   ///
   /// - Returns: The transaction.
   @discardableResult
-  public func purchaseOnAnotherDevice(productID: String) throws(TestStoreError) -> Transaction {
+  public func purchaseOnAnotherDevice(
+    productID: String
+  ) throws(TestStoreError) -> StoreBenchClient.Transaction {
     do {
       return try withEngine { engine throws(any Error) in
         try engine.purchaseOutsideTheApp(Payment(productId: productID))
@@ -239,7 +241,9 @@ extension TestStore {
 
   /// The next transactions the app gets fail StoreKit's check with these errors, one each (the
   /// workbench's `unverified-next`): their JWS is damaged for real.
-  public func unverifiedNext(_ error: VerificationResult<Transaction>.VerificationError) {
+  public func unverifiedNext(
+    _ error: StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>.VerificationError
+  ) {
     withEngine { $0.device.storeKit2.damageNext(Simulation.VerificationError(error)) }
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import Queue
 import Simulation
 import Store
+import Vocabulary
 
 /// What StoreKitTest's `SKTestSession` asks of the store (the StoreBenchKitTest module): Xcode's
 /// test environment over the same world.
@@ -246,8 +247,8 @@ extension TestStore {
   /// A purchase made outside the app (`buyProduct(identifier:options:)`): the app hears it through
   /// `Transaction.updates`.
   package func buyOutsideTheApp(
-    _ productID: String, options: Set<Product.PurchaseOption>
-  ) throws -> Transaction {
+    _ productID: String, options: Set<StoreBenchClient.Product.PurchaseOption>
+  ) throws -> StoreBenchClient.Transaction {
     let request = PurchaseRequest(productID: productID, options: options)
     return try withEngine { engine throws(any Error) in try engine.purchaseOutsideTheApp(request) }
   }

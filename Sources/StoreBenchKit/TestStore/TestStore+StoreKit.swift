@@ -2,58 +2,68 @@ import Foundation
 
 /// What StoreKit's API asks of the store it reaches.
 extension TestStore {
-  func products(for identifiers: [String]) throws -> [Product] {
+  package func products(for identifiers: [String]) throws -> [StoreBenchClient.Product] {
     try withEngine { engine throws(any Error) in try engine.products(for: identifiers) }
   }
 
-  func purchase(_ product: Product, options: Set<Product.PurchaseOption>) throws -> Product.PurchaseResult {
+  package func purchase(
+    _ product: StoreBenchClient.Product, options: Set<StoreBenchClient.Product.PurchaseOption>
+  ) throws -> StoreBenchClient.Product.PurchaseResult {
     let request = PurchaseRequest(productID: product.id, options: options)
     return try withEngine { engine throws(any Error) in try engine.purchase(request) }
   }
 
-  func finish(transactionID: UInt64) {
+  package func finish(transactionID: UInt64) {
     withEngine { $0.finish(transactionID: transactionID) }
   }
 
-  func entitlements(productID: String?) -> [VerificationResult<Transaction>] {
+  package func entitlements(
+    productID: String?
+  ) -> [StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>] {
     withEngine { $0.entitlements(productID: productID) }
   }
 
-  func allTransactions(productID: String?) -> [VerificationResult<Transaction>] {
+  package func allTransactions(
+    productID: String?
+  ) -> [StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>] {
     withEngine { $0.allTransactions(productID: productID) }
   }
 
-  func unfinished() -> [VerificationResult<Transaction>] {
+  package func unfinished() -> [StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>] {
     withEngine { $0.unfinished() }
   }
 
-  func isEligibleForIntroOffer(groupID: String) -> Bool {
+  package func isEligibleForIntroOffer(groupID: String) -> Bool {
     withEngine { $0.isEligibleForIntroOffer(groupID: groupID) }
   }
 
-  func statuses(groupID: String) throws -> [Product.SubscriptionInfo.Status] {
+  package func statuses(groupID: String) throws -> [StoreBenchClient.Product.SubscriptionInfo.Status] {
     try withEngine { engine throws(any Error) in try engine.statuses(groupID: groupID) }
   }
 
-  func status(transactionID: UInt64) throws -> Product.SubscriptionInfo.Status? {
+  package func status(transactionID: UInt64) throws -> StoreBenchClient.Product.SubscriptionInfo.Status? {
     try withEngine { engine throws(any Error) in try engine.status(transactionID: transactionID) }
   }
 
-  func allStatuses() -> [(groupID: String, statuses: [Product.SubscriptionInfo.Status])] {
+  package func allStatuses() -> [(
+    groupID: String, statuses: [StoreBenchClient.Product.SubscriptionInfo.Status]
+  )] {
     withEngine { $0.allStatuses() }
   }
 
-  func appTransaction(refresh: Bool) throws -> VerificationResult<AppTransaction> {
+  package func appTransaction(
+    refresh: Bool
+  ) throws -> StoreBenchClient.VerificationResult<StoreBenchClient.AppTransaction> {
     try withEngine { engine throws(any Error) in try engine.sharedAppTransaction(refresh: refresh) }
   }
 
-  func sync() throws {
+  package func sync() throws {
     try withEngine { engine throws(any Error) in try engine.sync() }
   }
 
-  var canMakePayments: Bool { withEngine { $0.device.queue.canMakePayments } }
+  package var canMakePayments: Bool { withEngine { $0.device.queue.canMakePayments } }
 
-  var deviceVerificationID: UUID? { withEngine { $0.deviceVerificationID } }
+  package var deviceVerificationID: UUID? { withEngine { $0.deviceVerificationID } }
 
-  var storefront: Storefront { withEngine { $0.storefront } }
+  package var storefront: StoreBenchClient.Storefront { withEngine { $0.storefront } }
 }

@@ -27,11 +27,11 @@ import Synchronization
 /// the store is then the current task's and its child tasks' (`Task { }` too), but not a
 /// `Task.detached`'s, which sees the installed store. A StoreKit call with neither stops the
 /// process with a message saying so.
-public final class TestStore: Sendable {
+public final class TestStore: StoreBackend {
   /// The world, used under the lock.
   private let engine: Mutex<Engine>
   /// The store's endless sequences (`Transaction.updates` and the others).
-  let channels: Channels
+  package let channels: Channels
   /// The task that wakes the store when the next renewal falls due in real time.
   private let wake = Mutex<(due: Date, task: Task<Void, Never>)?>(nil)
 
@@ -101,45 +101,25 @@ public final class TestStore: Sendable {
 
   // MARK: Which store StoreKit calls reach
 
-  /// The store of the current task, set by ``run(_:)``.
-  @TaskLocal static var taskStore: TestStore?
-  /// The store installed for the process.
-  private static let installed = Mutex<TestStore?>(nil)
-
   /// The store StoreKit calls from here reach: the current task's (``run(_:)``), else the one
-  /// installed for the process (``install()``), else none.
-  public static var current: TestStore? { taskStore ?? installed.withLock { $0 } }
+  /// installed for the process (``install()``), else none (or a ``ServedStore``'s world).
+  public static var current: TestStore? { CurrentStore.backend as? TestStore }
 
   /// Makes this store the one every StoreKit call of the process reaches (unless a task runs in
   /// another with ``run(_:)``): detached tasks, other actors and other threads included.
   public func install() {
-    Self.installed.withLock { $0 = self }
+    CurrentStore.install(self)
   }
 
   /// Leaves the process with no installed store, if this one is installed.
   public func uninstall() {
-    Self.installed.withLock { if $0 === self { $0 = nil } }
+    CurrentStore.uninstall(self)
   }
 
   /// Runs code whose StoreKit calls reach this store: the code's task and the tasks it creates
   /// (but not detached ones), so that tests in parallel each have a world of their own.
   public func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
-    try await Self.$taskStore.withValue(self) { try await body() }
-  }
-
-  /// The store a StoreKit call reaches; with none, the process stops with a message saying what
-  /// to do (an empty answer would hide the mistake).
-  static func required(_ call: String) -> TestStore {
-    guard let current else {
-      fatalError(
-        """
-        StoreBenchKit: \(call) was called with no TestStore. Make one and call install() (one world \
-        for the whole process: detached tasks, other actors and threads see it), or run the code \
-        inside store.run { } (a world for that task and the tasks it creates; a Task.detached does \
-        not inherit it and sees the installed store).
-        """)
-    }
-    return current
+    try await CurrentStore.run(self, body)
   }
 
   // MARK: Time

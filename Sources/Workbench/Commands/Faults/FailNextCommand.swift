@@ -1,3 +1,4 @@
+import Vocabulary
 import ArgumentParser
 import Store
 
