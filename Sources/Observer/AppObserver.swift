@@ -1,8 +1,8 @@
-import Vocabulary
 import Catalog
 import Foundation
 import Queue
 import Store
+import Vocabulary
 
 /// A stand-in for the app's `SKPaymentTransactionObserver`: it hears callbacks and acts on them as
 /// its policy says, delivering into the app's storage and finishing transactions.

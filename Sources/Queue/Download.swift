@@ -1,7 +1,7 @@
-import Vocabulary
 import Catalog
 import Foundation
 import Store
+import Vocabulary
 
 /// `SKDownload`: hosted content of a purchased transaction, fetched as the virtual clock runs.
 public final class Download {

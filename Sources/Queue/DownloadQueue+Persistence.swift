@@ -1,6 +1,6 @@
-import Vocabulary
 import Foundation
 import Store
+import Vocabulary
 
 extension DownloadQueue {
   /// How a saved world keeps one download.

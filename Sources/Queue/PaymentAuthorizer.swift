@@ -1,5 +1,5 @@
-import Vocabulary
 import Store
+import Vocabulary
 
 /// Who checks a payment's offer proof when the App Store processes it, before the charge: the
 /// world, which holds the developer's In-App Purchase keys and the nonces already used.

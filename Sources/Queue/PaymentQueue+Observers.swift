@@ -1,5 +1,5 @@
-import Vocabulary
 import Store
+import Vocabulary
 
 extension PaymentQueue {
   /// A callback waiting to be delivered, with the observers present when it was queued.

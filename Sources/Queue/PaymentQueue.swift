@@ -1,7 +1,7 @@
-import Vocabulary
 import Catalog
 import Foundation
 import Store
+import Vocabulary
 
 /// `SKPaymentQueue` on one device: payments become transactions, transactions stay until the app
 /// finishes them (across relaunches), and observers hear every change.

@@ -1,6 +1,6 @@
-import Vocabulary
 import Foundation
 import Store
+import Vocabulary
 
 extension PaymentTransaction {
   /// Rebuilds a transaction a saved world kept (its downloads come back through its queue).

@@ -1,6 +1,6 @@
-import Vocabulary
 import Foundation
 import Store
+import Vocabulary
 
 /// `SKPaymentTransaction`: one payment's life in a device's queue, from `purchasing` until the app
 /// finishes it.

@@ -1,5 +1,5 @@
-import Vocabulary
 import Store
+import Vocabulary
 
 /// `SKPaymentTransactionObserver`: the app code a queue tells about transactions.
 public protocol TransactionObserver: AnyObject {

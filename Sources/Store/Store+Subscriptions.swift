@@ -1,6 +1,6 @@
-import Vocabulary
 import Catalog
 import Foundation
+import Vocabulary
 
 extension Store {
   /// Buys an auto-renewable subscription following Apple's group rules: one active subscription per

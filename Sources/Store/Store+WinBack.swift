@@ -1,6 +1,6 @@
-import Vocabulary
 import Catalog
 import Foundation
+import Vocabulary
 
 extension Store {
   /// A month as win-back rules count them: thirty days.

@@ -1,6 +1,6 @@
-import Vocabulary
 import Catalog
 import Foundation
+import Vocabulary
 
 /// Apple's side of the world: the catalog, the accounts and their purchase histories, the virtual
 /// clock and what is due on it, the storefront, the subscription engine. A pure model: no I/O, and

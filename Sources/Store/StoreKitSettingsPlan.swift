@@ -1,5 +1,5 @@
-import Vocabulary
 import Catalog
+import Vocabulary
 
 /// What a catalog's Xcode StoreKit settings (``StoreKitSettings``) do to the store's switches when it
 /// takes the catalog, and a note for each setting or piece of catalog data the store cannot honour.

@@ -1,8 +1,8 @@
-import Vocabulary
 import Catalog
 import Foundation
 import Store
 import Testing
+import Vocabulary
 
 @testable import Queue
 

@@ -1,4 +1,3 @@
-import Vocabulary
 import Catalog
 import Crypto
 import Foundation
@@ -6,6 +5,7 @@ import Queue
 import Store
 import Testing
 import Verifier
+import Vocabulary
 
 @testable import Simulation
 

@@ -1,5 +1,5 @@
-import Vocabulary
 import Store
+import Vocabulary
 
 extension SKErrorCode {
   /// What `Product.purchase(options:)` throws where StoreKit 1 fails a transaction with this code,

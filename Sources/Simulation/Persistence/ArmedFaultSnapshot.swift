@@ -1,5 +1,5 @@
-import Vocabulary
 import Store
+import Vocabulary
 
 /// StoreKit errors armed for one API's upcoming calls (`fail-next`), in the order they are taken.
 struct ArmedFaultSnapshot: Codable, Hashable {

@@ -1,6 +1,6 @@
-import Vocabulary
 import Queue
 import Store
+import Vocabulary
 
 /// A hosted-content download of a saved world: its transaction, state and progress.
 struct DownloadSnapshot: Codable, Hashable {

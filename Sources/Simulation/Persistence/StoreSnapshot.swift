@@ -1,7 +1,7 @@
-import Vocabulary
 import Catalog
 import Foundation
 import Store
+import Vocabulary
 
 /// Apple's side of a saved world apart from the accounts: the clock, storefront and locale, time
 /// rate, switches, armed faults, price increases, family, refund requests, identifier generators

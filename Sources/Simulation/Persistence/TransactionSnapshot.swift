@@ -1,7 +1,7 @@
-import Vocabulary
 import Catalog
 import Queue
 import Store
+import Vocabulary
 
 /// A transaction of a saved world, finished or not, on whichever device: its payment, state, the
 /// history entry it stands for as it was given to the app, and its interrupted-purchase resolution.

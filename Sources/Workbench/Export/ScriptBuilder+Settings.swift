@@ -1,8 +1,8 @@
-import Vocabulary
 import Foundation
 import Simulation
 import Store
 import Verifier
+import Vocabulary
 
 extension ScriptBuilder {
   /// The world's switches and settings where they differ from a fresh world's, as the commands that

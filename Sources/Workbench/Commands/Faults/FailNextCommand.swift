@@ -1,6 +1,6 @@
-import Vocabulary
 import ArgumentParser
 import Store
+import Vocabulary
 
 /// `fail-next [buy|products|restore|download|redeem] [--error NAME|CODE] [--count N] [--off]`.
 struct FailNextCommand: SessionCommand {
