@@ -124,8 +124,9 @@ let package = Package(
     .target(
       name: "Workbench",
       dependencies: [
-        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "SystemIO", "Timeline",
-        "Vocabulary", argumentParser, crypto, x509, swiftASN1,
+        "Catalog", "JSON", "Store", "Queue", "Observer", "Verifier", "Simulation", "StoreBenchKit",
+        "SystemIO",
+        "Timeline", "Vocabulary", argumentParser, crypto, x509, swiftASN1,
       ],
       resources: [.copy("Resources/default-catalog.json")]
     ),
@@ -181,7 +182,8 @@ let package = Package(
     .testTarget(
       name: "FuzzReplayTests", dependencies: ["FuzzTargets", "Simulation", "Workbench"]),
     // Runs the built `storebench` binary (.build/debug/storebench), so it links no libedit itself.
-    .testTarget(name: "StorebenchCLITests", dependencies: ["Workbench", asyncHTTPClient]),
+    .testTarget(
+      name: "StorebenchCLITests", dependencies: ["Workbench", "StoreBenchClient", asyncHTTPClient]),
     // Checks the repository itself (the manifest against the sources); it imports no target.
     .testTarget(name: "RepositoryTests"),
   ] + storeKitModules.targets,

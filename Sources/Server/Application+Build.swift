@@ -21,7 +21,8 @@ public func buildApplication(
   logger.logLevel = .warning
   return Application(
     router: buildRouter(world: world, options: options),
-    configuration: ApplicationConfiguration(address: .hostname(serverHost, port: port), serverName: nil),
+    configuration: ApplicationConfiguration(
+      address: .hostname(options.listenAddress, port: port), serverName: nil),
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
     logger: logger)
 }
@@ -52,6 +53,11 @@ func buildRouter(
   PageController(world: world, bodyLimit: options.bodyLimit).add(to: router)
   ControlController(
     world: world, bodyLimit: options.bodyLimit, token: PageSecret(value: options.controlToken)
+  )
+  .add(to: router)
+  DeviceController(
+    world: world, bodyLimit: options.bodyLimit, token: PageSecret(value: options.deviceToken),
+    answersOtherHosts: options.answersOtherHosts
   )
   .add(to: router)
   AppStoreServerAPIController(

@@ -23,6 +23,12 @@ public final class LocalServerLauncher: ServerLauncher {
     self.options = options
   }
 
+  /// The control API's token.
+  public var controlToken: String { options.controlToken }
+
+  /// The device face's token.
+  public var deviceToken: String { options.deviceToken }
+
   /// Starts serving; returns the bound port.
   ///
   /// - Throws: ``ListenError``, saying what kept the server from listening (such as a port in use).

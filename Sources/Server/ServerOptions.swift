@@ -16,13 +16,27 @@ public struct ServerOptions: Sendable {
   /// secret, 64 hex digits, for this server only.
   public var controlToken: String
 
+  /// The device face's token (`/device/v1/`, `Authorization: Bearer TOKEN`), which connected apps
+  /// send: by default a fresh secret, 64 hex digits, for this server only.
+  public var deviceToken: String
+
+  /// The address the server listens on: `127.0.0.1` unless `serve --listen ADDRESS` asks for
+  /// another, so that a device on the LAN reaches the device face (the page and the control API
+  /// still answer requests addressed to loopback only).
+  public var listenAddress: String
+
+  /// Whether the device face answers requests addressed to other hosts than loopback.
+  public var answersOtherHosts: Bool { listenAddress != serverHost }
+
   /// Creates options.
   public init(
     bodyLimit: Int = ServerOptions.defaultBodyLimit, now: @escaping @Sendable () -> Date = { Date() },
-    controlToken: String? = nil
+    controlToken: String? = nil, deviceToken: String? = nil, listenAddress: String = serverHost
   ) {
     self.bodyLimit = bodyLimit
     self.now = now
     self.controlToken = controlToken ?? PageSecret().value
+    self.deviceToken = deviceToken ?? PageSecret().value
+    self.listenAddress = listenAddress
   }
 }

@@ -51,6 +51,19 @@ struct ServeCommand: AsyncParsableCommand {
   )
   var controlToken: String?
 
+  @Option(
+    name: .customLong("device-token"),
+    help:
+      "The device face's token (Authorization: Bearer TOKEN) that connected apps send, for CI; by default a fresh one, printed at start."
+  )
+  var deviceToken: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Listen on ADDRESS instead of 127.0.0.1, so that a device on the LAN reaches the device face; needs --device-token.",
+      valueName: "address"))
+  var listen: String?
+
   @Argument(help: "Scripts that set the world up, run in order in one session.")
   var scripts: [String] = []
 
@@ -58,6 +71,19 @@ struct ServeCommand: AsyncParsableCommand {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
     if let controlToken, controlToken.isEmpty || controlToken.contains(where: { $0.isWhitespace }) {
       throw ValidationError("--control-token must be a word: no spaces, not empty")
+    }
+    if let deviceToken, deviceToken.isEmpty || deviceToken.contains(where: { $0.isWhitespace }) {
+      throw ValidationError("--device-token must be a word: no spaces, not empty")
+    }
+    if let listen {
+      guard deviceToken != nil else {
+        throw ValidationError(
+          "--listen \(listen) opens the server beyond this machine: fix the device token with --device-token TOKEN"
+        )
+      }
+      guard !listen.isEmpty, !listen.contains(where: { $0.isWhitespace || $0 == "/" }) else {
+        throw ValidationError("--listen takes an address, such as 0.0.0.0 or 192.168.1.20")
+      }
     }
   }
 
@@ -111,11 +137,15 @@ struct ServeCommand: AsyncParsableCommand {
 
   /// Serves until SIGINT or SIGTERM.
   private func serve(_ owner: SessionOwner) async throws {
-    let options = ServerOptions(controlToken: controlToken)
+    let options = ServerOptions(
+      controlToken: controlToken, deviceToken: deviceToken, listenAddress: listen ?? serverHost)
     let app = buildApplication(port: port, world: owner, options: options) { port in
       Console.write("http://\(serverHost):\(port)")
       Console.error(
         "control API: http://\(serverHost):\(port)/control/v1/ with Authorization: Bearer \(options.controlToken)"
+      )
+      Console.error(
+        "device face: http://\(options.listenAddress):\(port)/device/v1/ with Authorization: Bearer \(options.deviceToken)"
       )
     }
     var logger = Logger(label: "storebench.serve")
@@ -126,7 +156,8 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       try await group.run()
     } catch {
-      Console.error("error: cannot serve on \(serverHost):\(port): \(ListenError(error, port: port))")
+      Console.error(
+        "error: cannot serve on \(options.listenAddress):\(port): \(ListenError(error, port: port))")
       throw ExitCode.failure
     }
   }

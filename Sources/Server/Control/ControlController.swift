@@ -135,7 +135,9 @@ struct ControlController {
           error: ControlError(.notAllowed, "the control API answers requests to 127.0.0.1 or localhost only")),
         status: .misdirectedRequest)
     }
-    if let refusal = refusal(of: request.headers[.authorization]) {
+    if let refusal = token.refusal(
+      of: request.headers[.authorization], name: "the control token", option: "--control-token")
+    {
       return json(Failure(error: ControlError(.notAllowed, refusal)), status: .unauthorized)
     }
     guard let runner = world as? any ControlRunner else {
@@ -148,20 +150,5 @@ struct ControlController {
       return json(
         Failure(error: error), status: error.code == ErrorCode.notFound.rawValue ? .notFound : .badRequest)
     }
-  }
-
-  /// Why an `Authorization` field does not open the control API, or `nil` when it does.
-  private func refusal(of authorization: String?) -> String? {
-    guard let authorization else {
-      return "the control token is missing: send Authorization: Bearer TOKEN (serve prints it at start)"
-    }
-    let prefix = "bearer "
-    guard authorization.lowercased().hasPrefix(prefix) else {
-      return "the Authorization field must be Bearer TOKEN, the control token"
-    }
-    guard token.accepts(String(authorization.dropFirst(prefix.count))) else {
-      return "the control token is wrong: use the one serve printed at start, or --control-token"
-    }
-    return nil
   }
 }

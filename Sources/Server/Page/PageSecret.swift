@@ -28,4 +28,24 @@ struct PageSecret: Sendable {
     guard given.count == expected.count else { return false }
     return zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
   }
+
+  /// Why an `Authorization` field does not carry this secret as a bearer token, or `nil` when it
+  /// does.
+  ///
+  /// - Parameters:
+  ///   - name: What the secret is called in the message, such as `the control token`.
+  ///   - option: The `serve` option that fixes it, such as `--control-token`.
+  func refusal(of authorization: String?, name: String, option: String) -> String? {
+    guard let authorization else {
+      return "\(name) is missing: send Authorization: Bearer TOKEN (serve prints it at start)"
+    }
+    let prefix = "bearer "
+    guard authorization.lowercased().hasPrefix(prefix) else {
+      return "the Authorization field must be Bearer TOKEN, \(name)"
+    }
+    guard accepts(String(authorization.dropFirst(prefix.count))) else {
+      return "\(name) is wrong: use the one serve printed at start, or \(option)"
+    }
+    return nil
+  }
 }

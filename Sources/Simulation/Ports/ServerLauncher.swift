@@ -15,4 +15,10 @@ public protocol ServerLauncher: AnyObject, Sendable {
   /// Stops serving: no new connection is accepted, and the call returns once the server has shut
   /// down (or after a short grace period, for requests still waiting for the world).
   func stop()
+
+  /// The control API's token (`/control/v1/`), which `serve start` prints.
+  var controlToken: String { get }
+
+  /// The device face's token (`/device/v1/`), which connected apps send and `serve start` prints.
+  var deviceToken: String { get }
 }

@@ -204,7 +204,12 @@ public final class World: StoreListener {
   /// that changes things): answers kept for a world standing still are dropped.
   public func noteChange() {
     verifyReceiptAnswers.removeAll()
+    changeCount &+= 1
   }
+
+  /// How many changing steps the world has taken in this process: what a connected app's long
+  /// poll waits to see move.
+  public private(set) var changeCount = 0
 
   // MARK: Time
 

@@ -1,6 +1,10 @@
 import Foundation
 import Verifier
 
+/// The app transaction's signed payload (Verifier's `AppTransaction`), by a name that does not
+/// clash with StoreKit's type or with X509's `Verifier`.
+package typealias AppTransactionPayload = Verifier.AppTransaction
+
 extension AppTransaction {
   /// The name the app transaction is presented under (its signing date kept, its device nonce).
   package static let presentedKey = "app"

@@ -9,15 +9,18 @@ extension Engine {
   // MARK: Products
 
   /// The product of the catalog, in the current storefront and locale, if the App Store sells it.
-  func product(_ id: String) -> Product? {
+  package func product(_ id: String) -> StoreBenchClient.Product? {
     let store = world.store
     guard let product = store.catalog.product(id), product.isClearedForSale else { return nil }
     let price = store.price(of: product)
     let text = product.text(for: store.locale)
     let subscription = product.subscription.map { subscriptionInfo($0, currency: price.currency) }
     let json = ProductJSON(
-      id: id, kind: product.type.appStoreName, isFamilyShareable: product.isFamilyShareable, text: text,
-      price: price, storefront: store.storefront.id, locale: store.locale, subscription: subscription
+      id: id, kind: product.type.appStoreName, isFamilyShareable: product.isFamilyShareable,
+      title: text.title,
+      description: text.description, price: price.plainAmount, priceFormatted: price.formatted,
+      currency: price.currency, storefront: store.storefront.id, locale: store.locale,
+      subscription: subscription
     ).data
     return Product(
       id: id, type: Product.ProductType(rawValue: product.type.appStoreName), displayName: text.title,
@@ -46,9 +49,9 @@ extension Engine {
   ///
   /// - Parameter outcome: What the check found when the app got it before (a purchase result, an
   ///   update), so that the app sees the same; `nil` for a new check.
-  func transaction(
+  package func transaction(
     _ record: PurchaseRecord, as outcome: Simulation.VerificationResult? = nil
-  ) -> VerificationResult<Transaction> {
+  ) -> StoreBenchClient.VerificationResult<StoreBenchClient.Transaction> {
     let number = record.transactionNumber
     let counted = outcome == nil && !device.storeKit2.damages.isEmpty
     let earlier = outcome ?? damaged[number].map { .unverified($0) }
@@ -74,7 +77,9 @@ extension Engine {
   }
 
   /// A subscription's status as StoreKit gives it, if its latest transaction is in the history.
-  func status(_ state: SubscriptionState, of account: Account) -> Product.SubscriptionInfo.Status? {
+  package func status(
+    _ state: SubscriptionState, of account: Account
+  ) -> StoreBenchClient.Product.SubscriptionInfo.Status? {
     guard state.latestIndex < account.history.count else { return nil }
     let renewalState = RenewalState(state.status(at: world.store.clock.now))
     return Product.SubscriptionInfo.Status(
@@ -101,7 +106,9 @@ extension Engine {
   }
 
   /// The app transaction, signed and checked.
-  func appTransaction() throws(TestStoreError) -> VerificationResult<AppTransaction> {
+  package func appTransaction() throws(TestStoreError)
+    -> StoreBenchClient.VerificationResult<StoreBenchClient.AppTransaction>
+  {
     let signed: SignedForDevice<Verifier.AppTransaction>
     do {
       signed = try world.storeKit2AppTransaction(on: device) { payload in
@@ -116,10 +123,10 @@ extension Engine {
   }
 
   /// The storefront now.
-  var storefront: Storefront { storefront(world.store.storefront.id) }
+  package var storefront: StoreBenchClient.Storefront { storefront(world.store.storefront.id) }
 
   /// A storefront by its country code.
-  func storefront(_ code: String?) -> Storefront {
+  package func storefront(_ code: String?) -> StoreBenchClient.Storefront {
     let id = code ?? world.store.storefront.id
     let currency = world.store.catalog.storefront(id)?.currency ?? world.store.storefront.currency
     return Storefront(
@@ -127,7 +134,7 @@ extension Engine {
   }
 
   /// The device's identifier for vendor, as `AppStore.deviceVerificationID`.
-  var deviceVerificationID: UUID { UUID(bytes: device.identifier) }
+  package var deviceVerificationID: UUID { UUID(bytes: device.identifier) }
 
   // MARK: Presenting
 

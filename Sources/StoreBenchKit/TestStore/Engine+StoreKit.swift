@@ -11,7 +11,7 @@ extension Engine {
   // MARK: Products and purchases
 
   /// `Product.products(for:)`.
-  func products(for identifiers: [String]) throws -> [Product] {
+  package func products(for identifiers: [String]) throws -> [StoreBenchClient.Product] {
     if let error = failure(.products) { throw error }
     guard !identifiers.isEmpty else { return [] }
     return world.store.productsRequest(identifiers).products.compactMap { product($0.id) }
@@ -40,6 +40,13 @@ extension Engine {
     } catch {
       throw error.code == .invalidValue ? Product.PurchaseError.invalidQuantity : .purchaseNotAllowed
     }
+    return try purchaseResult(since: before)
+  }
+
+  /// The result of the app's latest purchase call, made after it had `before` results: the
+  /// transaction signed for the app, pending, cancelled, or the error the call throws.
+  package func purchaseResult(since before: Int) throws -> StoreBenchClient.Product.PurchaseResult {
+    let app = device.storeKit2
     guard app.results.count > before, let result = app.results.last else {
       throw Product.PurchaseError.productUnavailable
     }
@@ -49,11 +56,11 @@ extension Engine {
         throw Product.PurchaseError.productUnavailable
       }
       let transaction = transaction(record, as: outcome)
-      if quirks.purchasesAlsoReachUpdates { channels.transactions.publish(transaction) }
+      if quirks.purchasesAlsoReachUpdates { channels?.transactions.publish(transaction) }
       return .success(transaction)
     case .userCancelled: return .userCancelled
     case .pending: return .pending
-    case .failed(let name): throw simulatedErrors[.buy] ?? Self.storeKit2Error(named: name)
+    case .failed(let name): throw simulatedErrors[.buy] ?? StoreKitErrorNames.error(named: name)
     }
   }
 
@@ -69,20 +76,24 @@ extension Engine {
   // MARK: Transactions
 
   /// `Transaction.currentEntitlements`, or one product's.
-  func entitlements(productID: String?) -> [VerificationResult<Transaction>] {
+  package func entitlements(
+    productID: String?
+  ) -> [StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>] {
     guard let account = device.queue.account else { return [] }
     return CurrentEntitlements.of(account, at: world.store.clock.now)
       .filter { productID == nil || $0.productId == productID }.map { transaction($0) }
   }
 
   /// `Transaction.all`, or one product's.
-  func allTransactions(productID: String?) -> [VerificationResult<Transaction>] {
+  package func allTransactions(
+    productID: String?
+  ) -> [StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>] {
     guard let account = device.queue.account else { return [] }
     return CurrentEntitlements.allTransactions(of: account, productId: productID).map { transaction($0) }
   }
 
   /// `Transaction.unfinished`.
-  func unfinished() -> [VerificationResult<Transaction>] {
+  package func unfinished() -> [StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>] {
     device.queue.transactions.filter { $0.state == .purchased && !$0.isFinished }
       .compactMap { $0.record.flatMap { record(transactionID: $0.transactionId) } }.map { transaction($0) }
   }
@@ -90,7 +101,7 @@ extension Engine {
   // MARK: Subscriptions
 
   /// `isEligibleForIntroOffer(for:)`: the App Store's rule, once per group.
-  func isEligibleForIntroOffer(groupID: String) -> Bool {
+  package func isEligibleForIntroOffer(groupID: String) -> Bool {
     if quirks.introOfferEligibilityIsCached, let answer = introOfferAnswers[groupID] { return answer }
     guard let group = groupName(identifier: groupID), let account = device.queue.account else { return false }
     let answer = world.store.isEligibleForIntroductoryOffer(group: group, account: account)
@@ -99,7 +110,7 @@ extension Engine {
   }
 
   /// `Product.SubscriptionInfo.status(for:)`: the customer's subscription in the group.
-  func statuses(groupID: String) throws -> [Product.SubscriptionInfo.Status] {
+  package func statuses(groupID: String) throws -> [StoreBenchClient.Product.SubscriptionInfo.Status] {
     if let error = failure(.subscriptionStatus) { throw error }
     guard let group = groupName(identifier: groupID), let account = device.queue.account,
       let state = account.subscription(inGroup: group), let status = status(state, of: account)
@@ -109,7 +120,7 @@ extension Engine {
 
   /// `Product.SubscriptionInfo.status(transactionID:)`: the status of the subscription a
   /// transaction belongs to.
-  func status(transactionID: UInt64) throws -> Product.SubscriptionInfo.Status? {
+  package func status(transactionID: UInt64) throws -> StoreBenchClient.Product.SubscriptionInfo.Status? {
     if let error = failure(.subscriptionStatus) { throw error }
     guard let account = device.queue.account, let record = record(number: transactionID, in: account),
       let group = world.store.catalog.product(record.productId)?.subscription?.group,
@@ -120,7 +131,9 @@ extension Engine {
   }
 
   /// `Product.SubscriptionInfo.Status.all`: each group the customer subscribed in.
-  func allStatuses() -> [(groupID: String, statuses: [Product.SubscriptionInfo.Status])] {
+  package func allStatuses() -> [(
+    groupID: String, statuses: [StoreBenchClient.Product.SubscriptionInfo.Status]
+  )] {
     guard let account = device.queue.account else { return [] }
     return account.subscriptions.sorted { $0.key < $1.key }.compactMap { group, state in
       status(state, of: account).map { (world.store.catalog.groupIdentifier(ofGroup: group), [$0]) }
@@ -130,7 +143,9 @@ extension Engine {
   // MARK: The App Store
 
   /// `AppTransaction.shared`, or `refresh()`, which asks the App Store for a newly signed one.
-  func sharedAppTransaction(refresh: Bool) throws -> VerificationResult<AppTransaction> {
+  package func sharedAppTransaction(
+    refresh: Bool
+  ) throws -> StoreBenchClient.VerificationResult<StoreBenchClient.AppTransaction> {
     if let error = failure(.appTransaction) { throw error }
     if refresh { signingDates[AppTransaction.presentedKey] = nil }
     return try appTransaction()
@@ -146,31 +161,8 @@ extension Engine {
 
   /// The failure armed for a StoreKit call, if any (taken, as the call takes it): the error the
   /// test gave, else the StoreKit 2 error of the armed code.
-  func failure(_ api: FaultPlan.API) -> (any Error)? {
+  package func failure(_ api: FaultPlan.API) -> (any Error)? {
     guard let code = step({ world.store.faults.take(api) }) else { return nil }
-    return simulatedErrors[api] ?? Self.storeKit2Error(named: code.storeKit2Name)
+    return simulatedErrors[api] ?? StoreKitErrorNames.error(named: code.storeKit2Name)
   }
-
-  /// A StoreKit 2 error by the name the world gives it (`Product.PurchaseError.purchaseNotAllowed`,
-  /// `StoreKitError.networkError`).
-  static func storeKit2Error(named name: String) -> any Error {
-    let parts = name.split(separator: ".")
-    let last = parts.last.map(String.init) ?? name
-    if parts.first == "Product", let error = purchaseErrors[last] { return error }
-    switch last {
-    case "userCancelled": return StoreKitError.userCancelled
-    case "networkError": return StoreKitError.networkError(URLError(.notConnectedToInternet))
-    case "notEntitled": return StoreKitError.notEntitled
-    case "notAvailableInStorefront": return StoreKitError.notAvailableInStorefront
-    case "unsupported": return StoreKitError.unsupported
-    default: return StoreKitError.unknown
-    }
-  }
-
-  private static let purchaseErrors: [String: Product.PurchaseError] = [
-    "invalidQuantity": .invalidQuantity, "productUnavailable": .productUnavailable,
-    "purchaseNotAllowed": .purchaseNotAllowed, "ineligibleForOffer": .ineligibleForOffer,
-    "invalidOfferIdentifier": .invalidOfferIdentifier, "invalidOfferPrice": .invalidOfferPrice,
-    "invalidOfferSignature": .invalidOfferSignature, "missingOfferParameters": .missingOfferParameters,
-  ]
 }

@@ -10,9 +10,11 @@ import Store
 /// Every call first brings the world to the time (``catchUp()``); every change goes through
 /// ``step(_:)``, the world's one step, after which what the app's listeners should hear is
 /// published on the store's ``Channels``.
-final class Engine {
-  let world: World
-  let channels: Channels
+package final class Engine {
+  package let world: World
+  /// Where the app's listeners hear what changed; none for a device the server's device face
+  /// answers for (its listener polls the world).
+  let channels: Channels?
   /// The world's event log, as lines.
   let lines: EventLines
   /// How the world's time and the app's relate.
@@ -42,17 +44,24 @@ final class Engine {
   /// The storefront last published.
   private var storefrontPublished: String
 
-  init(world: World, channels: Channels, time: TestStore.Time, lines: EventLines) {
+  init(world: World, device: Device? = nil, channels: Channels?, time: TestStore.Time, lines: EventLines) {
     self.world = world
-    device = world.device
+    self.device = device ?? world.device
     self.channels = channels
     self.lines = lines
     self.time = time
     storefrontPublished = world.store.storefront.id
   }
 
+  /// A device's StoreKit 2 side in a world someone else owns (the server's device face): dates as
+  /// the world has them, nothing published.
+  package convenience init(world: World, device: Device) {
+    self.init(
+      world: world, device: device, channels: nil, time: .fixed(world.store.clock.now), lines: EventLines())
+  }
+
   /// The device the app runs on (other devices of the account buy outside the app).
-  let device: Device
+  package let device: Device
 
   /// The signed-in account.
   func account() throws(TestStoreError) -> Account {
@@ -127,13 +136,14 @@ final class Engine {
   /// Publishes what changed since the last step: the listener's updates, purchase intents,
   /// subscription statuses and the storefront.
   private func publish() {
-    publishUpdates()
-    publishIntents()
-    publishStatuses()
-    publishStorefront()
+    guard let channels else { return }
+    publishUpdates(to: channels)
+    publishIntents(to: channels)
+    publishStatuses(to: channels)
+    publishStorefront(to: channels)
   }
 
-  private func publishUpdates() {
+  private func publishUpdates(to channels: Channels) {
     let app = device.storeKit2
     // `updatesPublished` counts every update since launch; the app keeps only the latest ones.
     let first = min(
@@ -146,7 +156,7 @@ final class Engine {
     }
   }
 
-  private func publishIntents() {
+  private func publishIntents(to channels: Channels) {
     for intent in device.storeKit2.intents where intent.number > lastIntentPublished {
       lastIntentPublished = intent.number
       guard let product = product(intent.productId) else { continue }
@@ -157,7 +167,7 @@ final class Engine {
     }
   }
 
-  private func publishStatuses() {
+  private func publishStatuses(to channels: Channels) {
     guard let account = device.queue.account else { return }
     for (group, state) in account.subscriptions.sorted(by: { $0.key < $1.key }) {
       let mark = Self.mark(state, at: world.store.clock.now)
@@ -167,7 +177,7 @@ final class Engine {
     }
   }
 
-  private func publishStorefront() {
+  private func publishStorefront(to channels: Channels) {
     let current = world.store.storefront.id
     guard current != storefrontPublished else { return }
     storefrontPublished = current
@@ -187,7 +197,7 @@ final class Engine {
   // MARK: Looking things up
 
   /// A transaction of the signed-in account's history.
-  func record(transactionID: String) -> PurchaseRecord? {
+  package func record(transactionID: String) -> PurchaseRecord? {
     guard let account = device.queue.account, let number = UInt64(transactionID) else { return nil }
     return record(number: number, in: account)
   }

@@ -38,21 +38,6 @@ extension Product.SubscriptionInfo.RenewalState {
 }
 
 extension VerificationResult.VerificationError {
-  /// Every case.
-  static var allCases: [Self] {
-    [
-      .revokedCertificate, .invalidCertificateChain, .invalidDeviceVerification, .invalidEncoding,
-      .invalidSignature, .missingRequiredProperties,
-    ]
-  }
-
-  /// The case of the same name as another `VerificationError` (of a result of another type, such
-  /// as the `VerificationResult<Any>.VerificationError` StoreKitTest arms), if it is one.
-  init?(sameCaseAs other: any Error) {
-    guard let found = Self.allCases.first(where: { "\($0)" == "\(other)" }) else { return nil }
-    self = found
-  }
-
   /// The case of the world's verification error (the same names).
   init(_ error: Simulation.VerificationError) {
     self = Self.allCases.first { "\($0)" == error.rawValue } ?? .invalidSignature

@@ -15,6 +15,8 @@ import Simulation
 public actor SessionOwner: PageActionRunner {
   private nonisolated let executor: SessionExecutor
   nonisolated let held: HeldSession
+  /// What the owner remembers of the apps connected through the device face.
+  nonisolated let connectedDevices = ConnectedDevices()
 
   /// The queue the owner's work runs on.
   public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }

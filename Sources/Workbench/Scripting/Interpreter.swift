@@ -65,7 +65,9 @@ public enum Interpreter {
     }
     let command = Array(words.dropFirst(tries))
     var outcome = Outcome.succeeded
-    if !command.isEmpty {
+    if command.first == "on" {
+      outcome = runOnDevice(command, words: words, in: session, changesWorld: &changesWorld)
+    } else if !command.isEmpty {
       let plan = plan(command, in: session)
       outcome = step(plan, words: words, in: session)
       changesWorld = plan.changesWorld && outcome == .succeeded
@@ -81,6 +83,29 @@ public enum Interpreter {
       return outcome
     }
     return .succeeded
+  }
+
+  /// `on DEVICE COMMAND…`: runs a command with another device current, then makes the device that
+  /// was current so again. A connected app's requests run this way (`on iPhone-sim purchase pro`),
+  /// so that the journal replays each on its device.
+  private static func runOnDevice(
+    _ command: [String], words: [String], in session: Session, changesWorld: inout Bool
+  ) -> Outcome {
+    guard command.count >= 3 else {
+      return .failed("on takes a device and a command, such as: on iPad buy pro.monthly", code: .invalidValue)
+    }
+    let world = session.world
+    let current = world.device.name
+    do {
+      try world.useDevice(named: command[1])
+    } catch {
+      return .failed(error.description, code: error.errorCode)
+    }
+    defer { try? world.useDevice(named: current) }
+    let plan = plan(Array(command.dropFirst(2)), in: session)
+    let outcome = step(plan, words: words, in: session)
+    changesWorld = plan.changesWorld && outcome == .succeeded
+    return outcome
   }
 
   /// Runs a plan as one step of the world. A change goes through the journaled step

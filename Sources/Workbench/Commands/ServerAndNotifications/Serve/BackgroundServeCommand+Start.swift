@@ -9,7 +9,8 @@ extension BackgroundServeCommand {
         Besides verifyReceipt and the App Store Server API, the URL itself is a page: the world \
         live (clock, transactions, subscriptions, timeline, notifications, faults) with Transaction \
         Manager actions, each run here as the command it mirrors (shown as `page> LINE`, and \
-        recorded by `record`).
+        recorded by `record`). It prints the control API's token (docs/control-api.md) and the \
+        device token that apps connected with StoreBenchClient's ServedStore send.
         """
     )
 
@@ -40,6 +41,9 @@ extension BackgroundServeCommand {
       }
       session.server = (launcher, bound)
       session.print("serving http://127.0.0.1:\(bound)")
+      session.print("control API token: \(launcher.controlToken) (Authorization: Bearer, /control/v1/)")
+      session.print(
+        "device token: \(launcher.deviceToken) (for apps connected with ServedStore, /device/v1/)")
     }
   }
 }

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The store's listener: a long poll of the device face, whose answers feed `Transaction.updates`,
+/// `Status.updates` and `Storefront.updates`.
+extension ServedStore {
+  /// How long the server holds a poll when nothing happens, in seconds.
+  static let pollWait = 20
+  /// How long the listener waits before asking again after a failed poll (the server restarting).
+  static let retryDelay = Duration.milliseconds(100)
+
+  /// Starts the long poll.
+  func startListening() {
+    let task = Task { [weak self] in
+      while !Task.isCancelled {
+        guard let self else { return }
+        await self.pollOnce()
+      }
+    }
+    state.withLock { $0.poller = task }
+  }
+
+  /// Asks for what followed the last update heard, and publishes it; after a failure (the server
+  /// gone, restarting), waits a little and asks again from the same place.
+  private func pollOnce() async {
+    let (cursor, revision) = state.withLock { ($0.cursor, $0.revision) }
+    do {
+      let answer = try await connection.send(
+        "GET", "updates",
+        query: ["after": String(cursor), "revision": String(revision), "wait": String(Self.pollWait)],
+        as: UpdatesAnswer.self)
+      hear(answer)
+    } catch {
+      guard !Task.isCancelled else { return }
+      try? await Task.sleep(for: Self.retryDelay)
+    }
+  }
+
+  /// Publishes what an answer brings, in order: the transactions after the cursor, then the
+  /// statuses that changed, the storefront when it changed.
+  func hear(_ answer: UpdatesAnswer) {
+    let fresh: [VerificationResult<Transaction>] = state.withLock { state in
+      let fresh = answer.updates.filter { $0.number > state.cursor }
+      // A world that lost updates (served again without its state) starts the count again.
+      state.cursor = answer.updates.isEmpty ? min(state.cursor, answer.cursor) : answer.cursor
+      return fresh.map { reader.transaction($0.transaction) }
+    }
+    for transaction in fresh { channels.transactions.publish(transaction) }
+    for status in changedStatuses(answer.statuses) { channels.statuses.publish(status) }
+    let storefront = Storefront(answer.storefront)
+    let moved = state.withLock { state in
+      defer { state.storefront = storefront }
+      state.canMakePayments = answer.canMakePayments
+      return state.storefront.id != storefront.id
+    }
+    if moved { channels.storefronts.publish(storefront) }
+    let woken = state.withLock { state in
+      state.revision = answer.revision
+      let reached = state.waiting.filter { state.cursor >= $0.cursor && state.revision >= $0.revision }
+      state.waiting.removeAll { state.cursor >= $0.cursor && state.revision >= $0.revision }
+      return reached.map(\.continuation)
+    }
+    for continuation in woken { continuation.resume() }
+  }
+
+  /// The statuses that changed since the last answer (none the first time: `Status.updates` tells
+  /// changes from the app's launch on).
+  private func changedStatuses(_ groups: [GroupStatusesWire]) -> [Product.SubscriptionInfo.Status] {
+    let marks = Dictionary(
+      groups.map { group in
+        (group.groupID, group.statuses.map { Self.mark($0) })
+      }, uniquingKeysWith: { first, _ in first })
+    let earlier = state.withLock { state in
+      defer { state.statusMarks = marks }
+      return state.statusMarks
+    }
+    guard let earlier else { return [] }
+    return groups.filter { earlier[$0.groupID] != marks[$0.groupID] }.flatMap {
+      $0.statuses.map(reader.status)
+    }
+  }
+
+  /// What a status shows: its state and its two payloads (a value signed again unchanged keeps its
+  /// signing date, so equal payloads mean nothing changed).
+  private static func mark(_ status: StatusWire) -> Data {
+    Data("\(status.state)".utf8) + payload(status.transaction.jws) + payload(status.renewalInfo.jws)
+  }
+
+  private static func payload(_ jws: String) -> Data {
+    jws.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first.map { Data($0.utf8) }
+      ?? Data()
+  }
+
+  /// Waits until the app has heard everything the served world has done so far: every update of
+  /// this device's listener, every status and storefront change, each taken by the app's
+  /// listeners, which wait for the next one. A test calls it where it would otherwise sleep.
+  ///
+  /// - Throws: What asking the server throws (it cannot be reached).
+  public func settle() async throws {
+    let target = try await connection.send("GET", "revision", as: RevisionAnswer.self)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let reached = state.withLock { state in
+        guard state.cursor < target.cursor || state.revision < target.revision else { return true }
+        state.waiting.append((target.cursor, target.revision, continuation))
+        return false
+      }
+      if reached { continuation.resume() }
+    }
+    await channels.settle()
+  }
+}
