@@ -3,6 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/storebench
 
 .PHONY: run test build build-tests deps install unit-tests fuzz-replay example-tests script-tests acceptance-tests \
+  end-to-end-tests \
   fuzz fuzz-build fuzz-test format lint release bench bench-serve clean docs browser-tests release-tests
 
 # Installs what the build and the tests need when it is missing: Debian's packages through apt-get
@@ -37,7 +38,8 @@ test-ca := $(CURDIR)/.build/test-ca
 
 # The phases of `make test`, timed: a table at the end says how long each took (.ci/phases). The
 # acceptance tests' Python environment is made (when the machine has none yet) beside the build.
-TEST_PHASES := build-tests unit-tests fuzz-replay example-tests script-tests acceptance-tests browser-tests
+TEST_PHASES := build-tests unit-tests fuzz-replay example-tests script-tests acceptance-tests end-to-end-tests \
+  browser-tests
 
 test:
 	@{ bash Tests/venv.sh Tests/Acceptance/requirements.txt appstoreserverlibrary inapppy; \
@@ -64,6 +66,21 @@ script-tests:
 # OpenSSL and Apple's App Store Server Library (installed in a virtual environment) check the artifacts.
 acceptance-tests:
 	bash Tests/Acceptance/run.sh
+
+# The app and its backend in one served world (Examples/StoreApp/Tests/EndToEndTests): the built
+# storebench serves the default catalog, the app's Store class connects to it as iPhone-sim, and
+# Backend/receiver.py, with Apple's App Store Server Library, receives and verifies the world's
+# notifications. It runs END_TO_END_RUNS times, each a fresh server and backend: every run must pass.
+END_TO_END_RUNS ?= 20
+
+end-to-end-tests:
+	@python=$$(bash Tests/venv.sh Tests/Acceptance/requirements.txt appstoreserverlibrary inapppy)/bin/python; \
+	  cd Examples/StoreApp && $(SWIFT) build --build-tests --scratch-path $(CURDIR)/.build >/dev/null && \
+	  for run in $$(seq $(END_TO_END_RUNS)); do \
+	    STOREBENCH_BINARY=$(CURDIR)/$(BIN) STOREBENCH_PYTHON=$$python STOREBENCH_CA_DIR=$(test-ca) \
+	      $(SWIFT) test --skip-build --scratch-path $(CURDIR)/.build --filter EndToEndTests >.e2e-run.log 2>&1 \
+	      || { cat .e2e-run.log; echo "end-to-end run $$run of $(END_TO_END_RUNS) failed"; rm -f .e2e-run.log; exit 1; }; \
+	  done; rm -f .e2e-run.log; echo "end-to-end: $(END_TO_END_RUNS) runs of $(END_TO_END_RUNS) passed"
 
 # The command-line tests that send signals and read files (Ctrl-C, long moves, FIFOs) against the
 # release binary too: an optimizer must not lose the interrupt. Not part of `make test`, whose

@@ -104,7 +104,7 @@ let package = Package(
     .target(name: "Timeline", dependencies: ["CivilCalendar", "Catalog", "Store", "Simulation"]),
     // StoreKit 2's API and the client that connects it to `storebench serve`: only what an iOS app
     // can link (RepositoryTests checks it).
-    .target(name: "StoreBenchClient", dependencies: ["Verifier", "Vocabulary", crypto, x509, swiftASN1]),
+    .target(name: "StoreBenchClient", dependencies: ["Verifier", "Vocabulary", crypto, x509]),
     .target(
       name: "StoreBenchKit",
       dependencies: [

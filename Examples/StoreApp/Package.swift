@@ -2,7 +2,8 @@
 import PackageDescription
 
 // An app's own store class, written as Apple's StoreKit 2 sample code writes one, tested with
-// storebench: Swift Testing over a TestStore, and XCTest over SKTestSession as an Xcode team writes it.
+// storebench: Swift Testing over a TestStore, XCTest over SKTestSession as an Xcode team writes it,
+// and end to end against `storebench serve` with a backend receiving its notifications.
 
 /// storebench's products, by the names the sources import. storebench vends modules named StoreKit
 /// and StoreKitTest only where the platform has none of its own (see its manifest); on Apple
@@ -40,6 +41,11 @@ let package = Package(
       name: "StoreAppTests",
       dependencies: ["StoreApp"] + storeKitTest,
       resources: [.copy("Products.storekit")],
+      swiftSettings: storeBench),
+    // The app and its backend in one served world: `make end-to-end-tests` runs it, with
+    // STOREBENCH_BINARY and STOREBENCH_PYTHON set (docs/your-app-your-backend.md).
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["StoreApp"] + storebench("StoreBenchClient"),
       swiftSettings: storeBench),
   ],
   swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// docs/storebenchkit.md's member tables say what StoreBenchKit and StoreBenchKitTest declare: every
+/// docs/storebenchkit.md's member tables say what StoreBenchClient, StoreBenchKit and StoreBenchKitTest declare: every
 /// public symbol of the built modules is in a table, every row not marked **not provided** names a
 /// symbol that exists, and every row marked so names none (so a member added to the modules must be
 /// added to the page, and a member removed taken out of it). The page's complete examples are tests.
@@ -9,7 +9,7 @@ import Testing
   static let page = "docs/storebenchkit.md"
 
   @Test func theTablesListEveryPublicSymbolAndOnlyThose() throws {
-    let symbols = try PublicSymbols.extract(modules: ["StoreBenchKit", "StoreBenchKitTest"])
+    let symbols = try PublicSymbols.extract(modules: ["StoreBenchClient", "StoreBenchKit", "StoreBenchKitTest"])
     #expect(symbols.count > 500, "the modules were read: \(symbols.count) symbols")
     let tables = try MemberTables(page: PackageManifest.root.appendingPathComponent(Self.page))
     let place = "\(Self.page), \(MemberTables.appleHeading)"
@@ -45,7 +45,7 @@ import Testing
   /// checked against the sources' public declarations.
   @Test func theUnderscoredRowsNameDeclarationsOfTheSources() throws {
     let tables = try MemberTables(page: PackageManifest.root.appendingPathComponent(Self.page))
-    let sources = try ["Sources/StoreBenchKit", "Sources/StoreBenchKitTest"].flatMap { folder in
+    let sources = try ["Sources/StoreBenchClient", "Sources/StoreBenchKit", "Sources/StoreBenchKitTest"].flatMap { folder in
       try PublicSymbols.swiftTexts(under: PackageManifest.root.appendingPathComponent(folder))
     }.joined(separator: "\n")
     var checked = 0

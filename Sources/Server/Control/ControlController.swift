@@ -42,6 +42,9 @@ struct ControlController {
     group.get("entitlements") { request, _ in
       try await guarded(request) { runner in result(await runner.control(line: "entitlements")) }
     }
+    group.get("quiet") { request, _ in
+      try await guarded(request) { _ in try await quiet(request) }
+    }
     for part in ControlReading.Part.allCases {
       group.get(RouterPath(stringLiteral: part.rawValue)) { request, _ in
         try await guarded(request) { _ in
@@ -51,6 +54,29 @@ struct ControlController {
     }
     group.on("**", method: .get) { request, _ in try await unknownPath(request) }
     group.on("**", method: .post) { request, _ in try await unknownPath(request) }
+  }
+
+  /// How long `GET /control/v1/quiet` waits at most, in seconds.
+  static let longestQuietWait = 60
+
+  /// `GET /control/v1/quiet?timeout=S`: answers once every connected app's listener has heard
+  /// (and its listeners taken) every update of its device, or after S seconds (at most
+  /// ``longestQuietWait``), with `quiet` saying which and `behind` naming the devices still behind.
+  private func quiet(_ request: Request) async throws -> Response {
+    let timeout = Int(request.uri.queryParameters["timeout"].map(String.init) ?? "10") ?? 10
+    let deadline = ContinuousClock.now + .seconds(min(max(0, timeout), Self.longestQuietWait))
+    let devices = world as? any DeviceRunner
+    var behind = await devices?.devicesBehind() ?? []
+    while !behind.isEmpty, ContinuousClock.now < deadline {
+      try await Task.sleep(for: DeviceController.pollInterval)
+      behind = await devices?.devicesBehind() ?? []
+    }
+    return json(QuietAnswer(quiet: behind.isEmpty, behind: behind), status: .ok)
+  }
+
+  private struct QuietAnswer: Encodable {
+    var quiet: Bool
+    var behind: [String]
   }
 
   private func unknownPath(_ request: Request) async throws -> Response {

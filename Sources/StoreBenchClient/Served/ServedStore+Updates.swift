@@ -5,18 +5,18 @@ import Foundation
 extension ServedStore {
   /// How long the server holds a poll when nothing happens, in seconds.
   static let pollWait = 20
+  /// How long the listener lets the app's listeners take what it published before it polls again.
+  static let listenerLimit = Duration.seconds(2)
   /// How long the listener waits before asking again after a failed poll (the server restarting).
   static let retryDelay = Duration.milliseconds(100)
 
-  /// Starts the long poll.
+  /// Starts the long poll, which runs until ``disconnect()``.
   func startListening() {
-    let task = Task { [weak self] in
-      while !Task.isCancelled {
-        guard let self else { return }
+    Task { [weak self] in
+      while let self, !self.state.withLock({ $0.stopped }) {
         await self.pollOnce()
       }
     }
-    state.withLock { $0.poller = task }
   }
 
   /// Asks for what followed the last update heard, and publishes it; after a failure (the server
@@ -28,9 +28,11 @@ extension ServedStore {
         "GET", "updates",
         query: ["after": String(cursor), "revision": String(revision), "wait": String(Self.pollWait)],
         as: UpdatesAnswer.self)
+      guard !state.withLock({ $0.stopped }) else { return }
       hear(answer)
+      // The next poll tells the server this device heard these: let the app's listeners take them.
+      if !answer.updates.isEmpty { _ = await channels.waitUntilQuiet(limit: Self.listenerLimit) }
     } catch {
-      guard !Task.isCancelled else { return }
       try? await Task.sleep(for: Self.retryDelay)
     }
   }

@@ -46,7 +46,8 @@ public final class ServedStore: StoreBackend {
     var revision: Int
     /// What each group's statuses looked like when last heard, by group.
     var statusMarks: [String: [Data]]?
-    var poller: Task<Void, Never>?
+    /// Whether ``disconnect()`` stopped the listener.
+    var stopped = false
     /// Tasks waiting in ``settle()`` for the store to hear a cursor and revision.
     var waiting: [(cursor: Int, revision: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
@@ -114,16 +115,12 @@ public final class ServedStore: StoreBackend {
   }
 
   /// Stops listening and leaves the process with no installed store, if this one is installed.
+  ///
+  /// A poll in flight is left to end by itself (within ``pollWait`` seconds, or when the server
+  /// stops) and what it brings is dropped: cancelling a request of Foundation's `URLSession` can
+  /// block the calling thread on Linux.
   public func disconnect() {
     uninstall()
-    let poller = state.withLock { state in
-      defer { state.poller = nil }
-      return state.poller
-    }
-    poller?.cancel()
-  }
-
-  deinit {
-    state.withLock { $0.poller?.cancel() }
+    state.withLock { $0.stopped = true }
   }
 }

@@ -52,6 +52,15 @@ package final class Channels: Sendable {
     }
   }
 
+  /// Waits until every listener has taken everything published, at most `limit`, saying nothing:
+  /// how a connected store's listener lets the app's listeners catch up before it tells the server
+  /// it has heard.
+  ///
+  /// - Returns: Whether they are quiet.
+  package func waitUntilQuiet(limit: Duration) async -> Bool {
+    await settler.waitUntilQuiet(limit: limit)
+  }
+
   private static func warn(_ message: String) {
     FileHandle.standardError.write(Data("StoreBenchKit: \(message)\n".utf8))
   }

@@ -21,6 +21,8 @@ package final class Engine {
   let time: TestStore.Time
   /// With the wall clock: how far the world's clock runs ahead of it (what ``advance(by:)`` added).
   private(set) var offset: TimeInterval = 0
+  /// The world's time when ``followWallClock()`` last set ``offset``.
+  private var wallClockAnchor: Date?
   /// Known StoreKit oddities the test asked for.
   var quirks = TestStore.Quirks()
   /// Errors a test armed, by the call they fail, thrown exactly as given (the world decides
@@ -107,6 +109,18 @@ package final class Engine {
       }
     }
     if case .wallClock = time { offset = world.store.clock.now.timeIntervalSince(Date()) }
+  }
+
+  /// For a device of a served world, whose clock moves only when someone moves it: the app's
+  /// dates stand where the wall clock does, moved back by how far the world's clock stands ahead of
+  /// it, so that a subscription the app checks against `Date()` runs as it does in the world. The
+  /// shift changes only when the world's clock moves, so a value read twice between two moves is
+  /// the same.
+  package func followWallClock() {
+    let now = world.store.clock.now
+    guard wallClockAnchor != now else { return }
+    wallClockAnchor = now
+    offset = now.timeIntervalSince(Date())
   }
 
   /// When the world's next event falls due, as the app's date.

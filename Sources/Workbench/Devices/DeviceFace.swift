@@ -20,6 +20,7 @@ struct DeviceFace {
       if request.operation == "launch" { return try ok(launch(request.device)) }
       let device = try self.device(named: request.device)
       let engine = devices.engine(for: device, in: session.world)
+      engine.followWallClock()
       return try answer(request, device: device, engine: engine)
     } catch let failure as DeviceFailure {
       return DeviceAnswer(status: Self.status(of: failure), body: Self.json(failure))
