@@ -88,7 +88,7 @@ let package = Package(
     .target(name: "Vocabulary"),
     .target(name: "Store", dependencies: ["Catalog", "CivilCalendar", "Vocabulary"]),
     .target(name: "Queue", dependencies: ["Catalog", "Store", "Vocabulary"]),
-    .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue"]),
+    .target(name: "Observer", dependencies: ["Catalog", "Store", "Queue", "Vocabulary"]),
     .target(
       name: "Verifier",
       dependencies: [
@@ -158,13 +158,14 @@ let package = Package(
     .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Workbench", "Store"]),
     .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Vocabulary"]),
-    .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog"]),
+    .testTarget(name: "QueueTests", dependencies: ["Queue", "Store", "Catalog", "Vocabulary"]),
     .testTarget(name: "ObserverTests", dependencies: ["Observer", "Queue", "Store", "Catalog"]),
     .testTarget(name: "VerifierTests", dependencies: ["Verifier", "Vocabulary", crypto, x509, swiftASN1]),
     .testTarget(
       name: "SimulationTests",
       dependencies: [
-        "Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", crypto, x509, swiftASN1,
+        "Simulation", "Catalog", "Store", "Queue", "Observer", "Verifier", "Vocabulary", crypto, x509,
+        swiftASN1,
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -9,7 +9,9 @@ import Testing
   static let page = "docs/storebenchkit.md"
 
   @Test func theTablesListEveryPublicSymbolAndOnlyThose() throws {
-    let symbols = try PublicSymbols.extract(modules: ["StoreBenchClient", "StoreBenchKit", "StoreBenchKitTest"])
+    let symbols = try PublicSymbols.extract(modules: [
+      "StoreBenchClient", "StoreBenchKit", "StoreBenchKitTest",
+    ])
     #expect(symbols.count > 500, "the modules were read: \(symbols.count) symbols")
     let tables = try MemberTables(page: PackageManifest.root.appendingPathComponent(Self.page))
     let place = "\(Self.page), \(MemberTables.appleHeading)"
@@ -45,9 +47,10 @@ import Testing
   /// checked against the sources' public declarations.
   @Test func theUnderscoredRowsNameDeclarationsOfTheSources() throws {
     let tables = try MemberTables(page: PackageManifest.root.appendingPathComponent(Self.page))
-    let sources = try ["Sources/StoreBenchClient", "Sources/StoreBenchKit", "Sources/StoreBenchKitTest"].flatMap { folder in
-      try PublicSymbols.swiftTexts(under: PackageManifest.root.appendingPathComponent(folder))
-    }.joined(separator: "\n")
+    let sources = try ["Sources/StoreBenchClient", "Sources/StoreBenchKit", "Sources/StoreBenchKitTest"]
+      .flatMap { folder in
+        try PublicSymbols.swiftTexts(under: PackageManifest.root.appendingPathComponent(folder))
+      }.joined(separator: "\n")
     var checked = 0
     for row in tables.own {
       for path in row.paths where path.isUnderscored {

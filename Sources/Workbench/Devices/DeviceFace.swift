@@ -2,10 +2,6 @@ import Foundation
 import Simulation
 import StoreBenchKit
 
-private typealias Product = StoreBenchClient.Product
-private typealias Transaction = StoreBenchClient.Transaction
-private typealias VerificationResult = StoreBenchClient.VerificationResult
-
 /// The device face of `serve`: a connected app's StoreKit calls, answered from the session's world.
 /// Reads are answered from the device's StoreKit side (``Engine``); changes run as command lines
 /// on the device (`on iPhone-sim purchase pro.monthly`), shown as `iPhone-sim> purchase
@@ -128,7 +124,7 @@ struct DeviceFace {
 
   private func transactions(
     _ query: [String: String], _ engine: Engine
-  ) throws -> [VerificationResult<Transaction>] {
+  ) throws -> [StoreBenchClient.VerificationResult<StoreBenchClient.Transaction>] {
     let product = query["product"]
     switch query["kind"] {
     case "entitlements": return engine.entitlements(productID: product)
@@ -267,9 +263,11 @@ struct DeviceFace {
     }
   }
 
-  private static func wire<T: _SignedStoreValue>(_ result: VerificationResult<T>) -> SignedWire {
+  private static func wire<T: _SignedStoreValue>(
+    _ result: StoreBenchClient.VerificationResult<T>
+  ) -> SignedWire {
     var storefront: StorefrontWire?
-    if case let transaction as Transaction = result.unsafePayloadValue {
+    if case let transaction as StoreBenchClient.Transaction = result.unsafePayloadValue {
       storefront = wire(transaction.storefront)
     }
     switch result {
@@ -279,7 +277,7 @@ struct DeviceFace {
     }
   }
 
-  private static func wire(_ status: Product.SubscriptionInfo.Status) -> StatusWire {
+  private static func wire(_ status: StoreBenchClient.Product.SubscriptionInfo.Status) -> StatusWire {
     StatusWire(
       state: status.state.rawValue, transaction: wire(status.transaction),
       renewalInfo: wire(status.renewalInfo))
@@ -294,7 +292,7 @@ struct DeviceFace {
   static func storeKitName(of error: any Error) -> String? {
     let text = "\(error)".prefix { $0 != "(" }
     if error is StoreKitError { return "StoreKitError.\(text)" }
-    if error is Product.PurchaseError { return "Product.PurchaseError.\(text)" }
+    if error is StoreBenchClient.Product.PurchaseError { return "Product.PurchaseError.\(text)" }
     return nil
   }
 }

@@ -102,9 +102,11 @@ import Testing
       [script.path, directory.appendingPathComponent("root.der").path, bundleID], in: directory)
     let receiverURL = try receiver.url()
     let notifications = receiverURL.appendingPathComponent("notifications").absoluteString
-    try await request(serverURL, "POST", "control/v1/command", body: #"{"line": "notify-url add \#(notifications)"}"#)
+    try await request(
+      serverURL, "POST", "control/v1/command", body: #"{"line": "notify-url add \#(notifications)"}"#)
     return EndToEnd(
-      directory: directory, server: server, serverURL: serverURL, receiver: receiver, receiverURL: receiverURL)
+      directory: directory, server: server, serverURL: serverURL, receiver: receiver, receiverURL: receiverURL
+    )
   }
 
   /// Connects the app: what its debug build does at launch, from the environment a UI test sets.
@@ -118,7 +120,8 @@ import Testing
   /// Runs a command line through the control API, as a UI test does between taps.
   func control(_ line: String) async throws {
     let body = try JSONSerialization.data(withJSONObject: ["line": line])
-    try await Self.request(serverURL, "POST", "control/v1/command", body: String(decoding: body, as: UTF8.self))
+    try await Self.request(
+      serverURL, "POST", "control/v1/command", body: String(decoding: body, as: UTF8.self))
   }
 
   /// A notification as the backend kept it.
@@ -131,7 +134,8 @@ import Testing
 
   /// What the backend received, once it has received `count` notifications (it waits for them).
   func backend(count: Int) async throws -> [Notification] {
-    let data = try await Self.request(receiverURL, "GET", "received", query: "count=\(count)&timeout=30", token: nil)
+    let data = try await Self.request(
+      receiverURL, "GET", "received", query: "count=\(count)&timeout=30", token: nil)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     rejected = object["rejected"] as? [String] ?? []
     return (object["received"] as? [[String: Any]] ?? []).map { entry in
@@ -146,10 +150,12 @@ import Testing
   /// The server's log (standard error): every line it ran, the app's among them.
   var serverLog: String { server.log }
 
+  /// Stops the app's connection, the backend, then the server: in that order, because the backend,
+  /// started after the server, holds what tells Foundation the server ended (see ``Launched``).
   func stop() {
     served?.disconnect()
-    server.stop()
     receiver.stop()
+    server.stop()
   }
 
   /// Sends a request and waits for its answer (the server answers control requests once the world
@@ -169,7 +175,8 @@ import Testing
     let (data, response) = try await URLSession.shared.data(for: request)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     guard status == 200 else {
-      throw LaunchError(description: "\(method) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
+      throw LaunchError(
+        description: "\(method) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
     }
     return data
   }

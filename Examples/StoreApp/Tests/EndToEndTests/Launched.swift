@@ -1,6 +1,10 @@
 import Foundation
 
 /// A program the test starts (the server, the backend), whose first line of output is its URL.
+///
+/// Foundation's `Process` learns that a child ended through a socket the child inherits; a program
+/// started later inherits it too, so stop programs in the reverse order of their start, or
+/// `waitUntilExit()` waits for the later one as well.
 final class Launched: @unchecked Sendable {
   let process = Process()
   private let output = Pipe()
@@ -32,9 +36,10 @@ final class Launched: @unchecked Sendable {
   /// What the program wrote on standard error.
   var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
 
-  /// Stops the program (SIGTERM) and waits for it.
+  /// Stops the program and waits for it. SIGKILL, not `terminate()`'s SIGTERM: the program inherits
+  /// the test thread's signal mask, which blocks SIGTERM.
   func stop() {
-    if process.isRunning { process.terminate() }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
   }
 }
