@@ -23,7 +23,11 @@ struct ServeCommand: AsyncParsableCommand {
       a refused token gets a bare 401, as Apple's, and one line on \
       standard error saying why. /control/v1/… is the control API for UI tests (docs/control-api.md): \
       JSON requests that run commands and read the world, with `Authorization: Bearer` and the control \
-      token, which standard error prints at start (--control-token TOKEN fixes it). \
+      token, which standard error prints at start (--control-token TOKEN fixes it). /device/v1/… is the \
+      device face, for apps connected with StoreBenchClient's ServedStore \
+      (docs/your-app-your-backend.md): each request one of a device's StoreKit calls, with the device \
+      token, printed at start too (--device-token TOKEN fixes it); --listen ADDRESS opens it to a \
+      device on the LAN. \
       Request bodies are limited to 1 MiB. A new world starts with a fresh seed, so that its \
       transaction ids and notificationUUIDs differ from every other run's; standard error says it \
       (`world seed N: …`) and --seed N starts the same ids again. With --state FILE the world is \

@@ -56,9 +56,12 @@ public struct Completer {
   /// Where the next word of a line that begins with `words` comes from.
   func sources(after words: [String], completing word: String) -> [CompletionSource] {
     guard let first = words.first else {
-      return [.words(language.subcommands.flatMap(\.allNames) + ["try"])]
+      return [.words(language.subcommands.flatMap(\.allNames) + ["try", "on"])]
     }
     if first == "try" { return sources(after: Array(words.dropFirst()), completing: word) }
+    if first == "on" {
+      return words.count == 1 ? [.devices] : sources(after: Array(words.dropFirst(2)), completing: word)
+    }
     if first == "help" {
       let (command, _, rest) = walk(Array(words.dropFirst()))
       return rest.isEmpty ? [.words(command.subcommands.flatMap(\.allNames))] : []

@@ -80,8 +80,11 @@ enum HelpTopic: String, CaseIterable, Sendable {
 
       A script stops at the first failed line, printed as FILE:LINE: error.
       `try COMMAND` keeps going when COMMAND fails and keeps its message for
-      `expect last-error`. `expect …` asserts the session's state (`help expect`
-      lists what it checks) and fails the script when it does not hold.
+      `expect last-error`. `on DEVICE COMMAND` runs COMMAND with DEVICE current,
+      then goes back to the device that was (an app connected to serve buys this
+      way: on iPhone-sim purchase pro.monthly). `expect …` asserts the session's
+      state (`help expect` lists what it checks) and fails the script when it
+      does not hold.
 
         storebench run FILE…       run scripts, each in a fresh session
                                    (--keep-going carries on after a failure)
