@@ -66,7 +66,7 @@ extension PurchaseRequestWire {
     switch key {
     case Product.PurchaseOption.CustomKey.promotionalOfferID: promotionalOfferID = text
     case Product.PurchaseOption.CustomKey.promotionalOfferSignature:
-      promotionalOfferJWS = Data(base64Encoded: text).map { String(decoding: $0, as: UTF8.self) }
+      promotionalOfferJWS = Data(base64Encoded: text).map { String(decoding: $0, as: UTF8.self) } ?? text
     case Product.PurchaseOption.CustomKey.introductoryOfferEligibility: introductoryOfferEligibilityJWS = text
     default: break
     }

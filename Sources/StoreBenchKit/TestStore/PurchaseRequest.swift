@@ -8,56 +8,42 @@ struct PurchaseRequest: Sendable {
   var appAccountToken: UUID?
   var offerID: String?
   var offerProof: OfferProof?
-  var legacySignature: LegacyOfferSignature?
   var winBackOfferID: String?
   var codeOfferReference: String?
   var simulatesAskToBuy = false
   var backdate: (date: Date, cancelsImmediately: Bool)?
-  private var jwsOfferID: String?
-  private var jwsSignature: String?
 
   init(productID: String, options: Set<Product.PurchaseOption>) {
-    self.productID = productID
-    for option in options { apply(option.kind) }
-    if let jwsOfferID, let jwsSignature {
-      offerID = jwsOfferID
-      offerProof = .promotionalJWS(jwsSignature)
-    }
-    if var legacySignature {
-      legacySignature.appAccountToken = appAccountToken?.uuidString.lowercased() ?? ""
-      offerProof = .signature(legacySignature)
-    }
-  }
-
-  private mutating func apply(_ kind: Product.PurchaseOption.Kind) {
-    switch kind {
-    case .appAccountToken(let token): appAccountToken = token
-    case .quantity(let value): quantity = value
-    case .simulatesAskToBuyInSandbox(let on): simulatesAskToBuy = on
-    case .custom(let key, let value): applyCustom(key, value)
-    case .onStorefrontChange: break  // a purchase here is instant: the storefront cannot change during it
-    case .promotionalOffer(let offer, let key, let nonce, let signature, let timestamp):
-      offerID = offer
-      legacySignature = LegacyOfferSignature(
-        keyId: key, nonce: nonce.uuidString.lowercased(), timestamp: String(timestamp),
-        signature: signature.base64EncodedString(), appAccountToken: "")
-    case .winBackOffer(let offer): winBackOfferID = offer.id
-    case .testPromotionalOffer(let id): offerID = id
-    case .testCodeOffer(let reference): codeOfferReference = reference
-    case .testPurchaseDate(let date, let cancelsImmediately): backdate = (date, cancelsImmediately)
+    self.init(PurchaseRequestWire(productID: productID, options: options))
+    for option in options {
+      switch option.kind {
+      case .testPromotionalOffer(let id): offerID = id
+      case .testCodeOffer(let reference): codeOfferReference = reference
+      case .testPurchaseDate(let date, let cancelsImmediately): backdate = (date, cancelsImmediately)
+      default: break  // gathered by PurchaseRequestWire, or kept on the device (onStorefrontChange)
+      }
     }
   }
 
-  /// The custom options StoreKit's back-deployed offer options make.
-  private mutating func applyCustom(_ key: String, _ value: Product.PurchaseOption.CustomValue) {
-    guard case .string(let text) = value else { return }
-    switch key {
-    case Product.PurchaseOption.CustomKey.promotionalOfferID: jwsOfferID = text
-    case Product.PurchaseOption.CustomKey.promotionalOfferSignature:
-      jwsSignature = Data(base64Encoded: text).map { String(decoding: $0, as: UTF8.self) } ?? text
-    case Product.PurchaseOption.CustomKey.introductoryOfferEligibility:
-      offerProof = .introductoryOfferEligibilityJWS(text)
-    default: break
+  /// The request a purchase's options make, as StoreBenchClient gathers them (the same for a
+  /// connected app, whose options travel in that form).
+  init(_ wire: PurchaseRequestWire) {
+    productID = wire.productID
+    quantity = wire.quantity ?? 1
+    appAccountToken = wire.appAccountToken
+    simulatesAskToBuy = wire.simulatesAskToBuy ?? false
+    winBackOfferID = wire.winBackOfferID
+    if let jws = wire.introductoryOfferEligibilityJWS { offerProof = .introductoryOfferEligibilityJWS(jws) }
+    if let id = wire.promotionalOfferID, let jws = wire.promotionalOfferJWS {
+      offerID = id
+      offerProof = .promotionalJWS(jws)
+    }
+    if let offer = wire.promotionalOffer {
+      offerID = offer.offerID
+      offerProof = .signature(
+        LegacyOfferSignature(
+          keyId: offer.keyID, nonce: offer.nonce.uuidString.lowercased(), timestamp: String(offer.timestamp),
+          signature: offer.signature, appAccountToken: appAccountToken?.uuidString.lowercased() ?? ""))
     }
   }
 }
