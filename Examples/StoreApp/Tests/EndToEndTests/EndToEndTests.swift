@@ -57,6 +57,45 @@ import Testing
   }
 }
 
+extension EndToEndTests {
+  /// The server dies (kill -9) between a purchase and its notification, whose first attempt the
+  /// backend refused; restarted from `--state`, the world retries it, and the app and the backend
+  /// each see every change exactly once.
+  @Test func aServerKilledBetweenAPurchaseAndItsNotificationLosesAndRepeatsNothing() async throws {
+    let world = try await EndToEnd.start(environment: "Production", keepsState: true)
+    defer { world.stop() }
+    try await world.connect()
+    let store = Store()
+    await store.waitUntilLoaded()
+    try await world.served.settle()
+    let pro = try #require(store.subscriptions.first { $0.id == "pro.monthly" })
+
+    try await world.setBackend(up: false)
+    let bought = try #require(try await store.purchase(pro))
+    #expect(store.hasProAccess)
+    #expect(try await world.backend(count: 0).isEmpty, "the backend was down: nothing kept")
+    #expect(world.refusedWhileDown == 1, "SUBSCRIBED was attempted once, and refused")
+
+    try world.restartServer()
+    try await world.setBackend(up: true)
+    try await world.control("advance-clock 2h")  // production retries a failed attempt after 1 hour
+    let subscribed = try await world.backend(count: 1)
+    #expect(subscribed.map(\.type) == ["SUBSCRIBED/INITIAL_BUY"])
+    #expect(subscribed.first?.transactionId == String(bought.id))
+    try await world.served.settle()
+    #expect(store.hasProAccess, "the app still holds Pro after the restart")
+
+    try await world.control("refund \(bought.id)")
+    try await world.served.settle()
+    #expect(!store.hasProAccess, "the refund reached the app's listener across the restart")
+    let all = try await world.backend(count: 2)
+    #expect(all.map(\.type) == ["SUBSCRIBED/INITIAL_BUY", "REFUND"])
+    #expect(Set(all.map(\.uuid)).count == 2, "each notification arrived once")
+    #expect(world.refusedWhileDown == 1)
+    #expect(world.rejected.isEmpty, "\(world.rejected)")
+  }
+}
+
 /// The served world, the backend, and the app's connection, for one test.
 @MainActor final class EndToEnd {
   /// Whether the environment names the storebench executable and a Python with Apple's library.
@@ -68,45 +107,81 @@ import Testing
   static let controlToken = "e2e-control"
   static let deviceToken = "e2e-device"
   static let bundleID = "com.example.storebench"
+  /// The app's Apple ID in a production world (the catalog gives none; the world's is this one).
+  static let productionAppAppleID = 1_234_567_890
 
   let directory: URL
-  let server: Launched
-  let serverURL: URL
   let receiver: Launched
   let receiverURL: URL
+  private(set) var server: Launched
+  private(set) var serverURL: URL
+  private let serverArguments: [String]
   private(set) var served: ServedStore!
   private(set) var rejected: [String] = []
+  private(set) var refusedWhileDown = 0
+  /// Each server started, for its log.
+  private var logs: [String] = []
 
-  private init(directory: URL, server: Launched, serverURL: URL, receiver: Launched, receiverURL: URL) {
+  private init(
+    directory: URL, receiver: Launched, receiverURL: URL, server: Launched, serverURL: URL,
+    arguments: [String]
+  ) {
     self.directory = directory
-    self.server = server
-    self.serverURL = serverURL
     self.receiver = receiver
     self.receiverURL = receiverURL
+    self.server = server
+    self.serverURL = serverURL
+    serverArguments = arguments
   }
 
-  /// Starts the server and the backend, and points the world's notifications at the backend.
-  static func start() async throws -> EndToEnd {
-    let environment = ProcessInfo.processInfo.environment
+  /// Starts the backend, then the server (in that order: see ``stop()``), and points the world's
+  /// notifications at the backend.
+  ///
+  /// - Parameters:
+  ///   - environment: The world's environment: `Sandbox` (which does not retry a notification) or
+  ///     `Production` (which does).
+  ///   - keepsState: Whether the world is kept in `world.json` with its journal (`--state`).
+  static func start(environment: String = "Sandbox", keepsState: Bool = false) async throws -> EndToEnd {
+    let variables = ProcessInfo.processInfo.environment
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let server = try Launched(
-      environment["STOREBENCH_BINARY"] ?? "",
-      ["serve", "--control-token", controlToken, "--device-token", deviceToken], in: directory)
-    let serverURL = try server.url()
-    try await request(serverURL, "POST", "control/v1/command", body: #"{"line": "ca export root.der --der"}"#)
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Backend/receiver.py").standardizedFileURL
     let receiver = try Launched(
-      environment["STOREBENCH_PYTHON"] ?? "",
-      [script.path, directory.appendingPathComponent("root.der").path, bundleID], in: directory)
+      variables["STOREBENCH_PYTHON"] ?? "",
+      [script.path, directory.appendingPathComponent("root.der").path, bundleID, environment]
+        + (environment == "Production" ? [String(productionAppAppleID)] : []), in: directory)
     let receiverURL = try receiver.url()
-    let notifications = receiverURL.appendingPathComponent("notifications").absoluteString
-    try await request(
-      serverURL, "POST", "control/v1/command", body: #"{"line": "notify-url add \#(notifications)"}"#)
-    return EndToEnd(
-      directory: directory, server: server, serverURL: serverURL, receiver: receiver, receiverURL: receiverURL
-    )
+    let arguments =
+      ["serve", "--control-token", controlToken, "--device-token", deviceToken]
+      + (keepsState ? ["--state", "world.json"] : [])
+    let server = try Launched(variables["STOREBENCH_BINARY"] ?? "", arguments, in: directory)
+    let serverURL = try server.url()
+    let world = EndToEnd(
+      directory: directory, receiver: receiver, receiverURL: receiverURL, server: server,
+      serverURL: serverURL,
+      arguments: arguments)
+    try await world.control("ca export root.der --der")
+    if environment == "Production" { try await world.control("environment production") }
+    try await world.control(
+      "notify-url add \(receiverURL.appendingPathComponent("notifications").absoluteString)")
+    return world
+  }
+
+  /// Kills the server (kill -9: no goodbye, no save) and starts it again on the same port, from
+  /// its `--state` file and journal.
+  func restartServer() throws {
+    logs.append(server.log)
+    server.stop()
+    server = try Launched(
+      ProcessInfo.processInfo.environment["STOREBENCH_BINARY"] ?? "",
+      serverArguments + ["--port", String(serverURL.port ?? 0)], in: directory)
+    serverURL = try server.url()
+  }
+
+  /// Takes the backend down (it answers 503) or brings it up.
+  func setBackend(up: Bool) async throws {
+    try await Self.request(receiverURL, "POST", "availability", body: #"{"up": \#(up)}"#, token: nil)
   }
 
   /// Connects the app: what its debug build does at launch, from the environment a UI test sets.
@@ -138,6 +213,7 @@ import Testing
       receiverURL, "GET", "received", query: "count=\(count)&timeout=30", token: nil)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     rejected = object["rejected"] as? [String] ?? []
+    refusedWhileDown = object["refusedWhileDown"] as? Int ?? 0
     return (object["received"] as? [[String: Any]] ?? []).map { entry in
       let type = entry["notificationType"] as? String ?? ""
       let subtype = entry["subtype"] as? String
@@ -147,15 +223,16 @@ import Testing
     }
   }
 
-  /// The server's log (standard error): every line it ran, the app's among them.
-  var serverLog: String { server.log }
+  /// The servers' logs (standard error): every line they ran, the app's among them.
+  var serverLog: String { (logs + [server.log]).joined() }
 
-  /// Stops the app's connection, the backend, then the server: in that order, because the backend,
-  /// started after the server, holds what tells Foundation the server ended (see ``Launched``).
+  /// Stops the app's connection, the server, then the backend: in the reverse order of their start,
+  /// because a program holds what tells Foundation that the ones started before it ended (see
+  /// ``Launched``).
   func stop() {
     served?.disconnect()
-    receiver.stop()
     server.stop()
+    receiver.stop()
   }
 
   /// Sends a request and waits for its answer (the server answers control requests once the world
