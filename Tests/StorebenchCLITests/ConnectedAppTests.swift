@@ -190,6 +190,18 @@ extension CLITests {
         "POST", "\(base)/purchase", body: #"{"productID": "no.such"}"#, authorization: good)
       #expect(badBuy.status == 200 && badBuy.text.contains("productUnavailable"), "\(badBuy.text)")
 
+      // A client that goes away in the middle of a long poll: the server answers the next one.
+      let revision = try await send("GET", "\(base)/revision", authorization: good)
+      let current = try #require(
+        (try JSONSerialization.jsonObject(with: Data(revision.text.utf8)) as? [String: Any])?["revision"]
+          as? Int)
+      var poll = HTTPClientRequest(url: "\(base)/updates?after=0&revision=\(current)&wait=20")
+      poll.headers.add(name: "Authorization", value: good)
+      await #expect(throws: (any Error).self, "the poll waits, and the client gives up on it") {
+        _ = try await HTTPClient.shared.execute(poll, timeout: .milliseconds(300))
+      }
+      #expect(try await send("GET", "\(base)/revision", authorization: good).status == 200)
+
       await #expect(throws: (any Error).self) {
         try await ServedStore.connect(to: url, token: "wrong", installs: false)
       }

@@ -130,6 +130,8 @@ extension CLITests {
       #expect(lines.count >= 6)
       let serving = lines.filter { $0.hasPrefix("serving http://127.0.0.1:") }
       #expect(serving.count == 3, "\(lines)")
+      let tokens = lines.filter { $0.hasPrefix("control API token: ") || $0.hasPrefix("device token: ") }
+      #expect(tokens.count == 4, "each start prints its two tokens: \(lines)")
       #expect(lines.contains { $0.hasPrefix("stopped serving http://127.0.0.1:") })
       #expect(lines.contains("error (tried): not serving (serve start first)"))
     }
