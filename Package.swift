@@ -153,7 +153,7 @@ let package = Package(
       name: "CatalogTests", dependencies: ["Catalog", "JSON", "Vocabulary"], exclude: ["Fixtures"]),
     .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-    .testTarget(name: "StoreBenchClientTests", dependencies: ["StoreBenchClient"]),
+    .testTarget(name: "StoreBenchClientTests", dependencies: ["StoreBenchClient", "Verifier", crypto]),
     .testTarget(name: "StoreBenchKitTests", dependencies: ["StoreBenchKit", "StoreBenchKitTest", crypto]),
     .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Workbench", "Store"]),
     .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),

@@ -60,7 +60,7 @@ package struct SignedReader: Sendable {
   ) -> VerificationResult<Value> {
     let token = try? JWSToken(compact: wire.jws)
     let decoded = token.flatMap { try? $0.decodePayload(as: Payload.self) }
-    let payload = decoded ?? Self.empty(Payload.self)
+    let payload = decoded ?? Payload.empty
     let value = make(payload, SignedValue(compact: wire.jws, payloadJSON: Data(token?.payload ?? [])))
     guard decoded != nil else { return .unverified(value, .invalidEncoding) }
     do {
@@ -75,13 +75,6 @@ package struct SignedReader: Sendable {
       return .unverified(value, VerificationResult<Value>.VerificationError(named: name) ?? .invalidSignature)
     }
     return .verified(value)
-  }
-
-  /// A payload with nothing in it.
-  private static func empty<Payload: Decodable>(_ type: Payload.Type) -> Payload {
-    // Every field of the App Store's payloads is optional: an empty object decodes.
-    // swift-format-ignore: NeverForceUnwrap
-    try! AppStoreJSON.decoder().decode(Payload.self, from: Data("{}".utf8))
   }
 
   /// The StoreKit error for a failed check.
@@ -100,6 +93,8 @@ package struct SignedReader: Sendable {
 package protocol DeviceVerified {
   var deviceVerification: String? { get }
   var deviceVerificationNonce: String? { get }
+  /// A payload with nothing in it: what an app gets for a JWS whose payload does not decode.
+  static var empty: Self { get }
 }
 
 extension DeviceVerified {
@@ -111,9 +106,17 @@ extension DeviceVerified {
   }
 }
 
-extension JWSTransactionDecodedPayload: DeviceVerified {}
-extension JWSRenewalInfoDecodedPayload: DeviceVerified {}
-extension AppTransactionPayload: DeviceVerified {}
+extension JWSTransactionDecodedPayload: DeviceVerified {
+  package static var empty: Self { Self(transactionId: nil) }
+}
+
+extension JWSRenewalInfoDecodedPayload: DeviceVerified {
+  package static var empty: Self { Self(originalTransactionId: nil) }
+}
+
+extension AppTransactionPayload: DeviceVerified {
+  package static var empty: Self { Self(bundleId: nil) }
+}
 
 extension Storefront {
   /// A storefront from the wire.
