@@ -209,6 +209,22 @@ extension CLITests {
       defer { store.disconnect() }
       let count = try await store.run { try await Product.products(for: ["coins.100"]).count }
       #expect(count == 1, "still serving")
+
+      // A failure armed in the world reaches the app as the StoreKit error StoreKit throws.
+      #expect(
+        try await self.control(url, "fail-next products --error cloudServiceNetworkConnectionFailed").status
+          == 200)
+      #expect(
+        try await self.control(url, "fail-next restore --error cloudServicePermissionDenied").status == 200)
+      let (products, sync) = await store.run {
+        let products = await #expect(throws: StoreKitError.self) {
+          try await Product.products(for: ["coins.100"])
+        }
+        let sync = await #expect(throws: StoreKitError.self) { try await AppStore.sync() }
+        return ("\(products.map { "\($0)" } ?? "")", "\(sync.map { "\($0)" } ?? "")")
+      }
+      #expect(products.hasPrefix("networkError"), "\(products)")
+      #expect(sync == "notEntitled", "\(sync)")
     }
   }
 }

@@ -50,6 +50,8 @@ struct DeviceFace {
       let refresh = try decode(AppTransactionRequestWire.self, request).refresh
       return try ok(Self.wire(try engine.sharedAppTransaction(refresh: refresh)))
     case "sync":
+      // An armed restore failure throws the StoreKit error, as `AppStore.sync()` does in process.
+      if let error = engine.failure(.restore) { throw error }
       try perform(["sync"], on: device)
       return try ok(DoneAnswer())
     case "updates": return try updates(request, device: device, engine)
