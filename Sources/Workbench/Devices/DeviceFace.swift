@@ -70,7 +70,7 @@ struct DeviceFace {
   private func launch(_ name: String) throws -> LaunchAnswer {
     let world = session.world
     if !world.devices.contains(where: { $0.name == name }) {
-      try run(["device", "add", name], shownAs: name, on: nil)
+      try perform(["device", "add", name], shownAs: name, on: nil)
     }
     let device = try self.device(named: name)
     if !device.api.usesStoreKit2 { try perform(["app", "sk2"], on: device) }
@@ -93,7 +93,7 @@ struct DeviceFace {
     _ wire: PurchaseRequestWire, on device: Device, _ engine: Engine
   ) throws -> PurchaseAnswer {
     let before = device.storeKit2.results.count
-    let outcome = run(PurchaseLine.words(for: wire), on: device)
+    let outcome = run(PurchaseLine.words(for: wire), shownAs: device.name, on: device)
     if case .failed(_, let code) = outcome {
       let name =
         code == .invalidValue
@@ -191,29 +191,25 @@ struct DeviceFace {
 
   // MARK: Lines
 
-  /// Runs a command on a device as a line, shown as `DEVICE> COMMAND`; a failure throws.
+  /// Runs a command as a line, shown as `NAME> COMMAND`; a failure throws.
   private func perform(_ words: [String], on device: Device) throws {
-    if case .failed(let message, let code) = run(words, on: device) as Interpreter.Outcome {
+    try perform(words, shownAs: device.name, on: device)
+  }
+
+  private func perform(_ words: [String], shownAs name: String, on device: Device?) throws {
+    if case .failed(let message, let code) = run(words, shownAs: name, on: device) {
       throw DeviceFailure(errorCode: code.rawValue, errorMessage: message)
     }
   }
 
-  @discardableResult
-  private func run(_ words: [String], on device: Device) -> Interpreter.Outcome {
-    (try? run(words, shownAs: device.name, on: device)) ?? .failed("refused", code: .commandFailed)
-  }
-
-  @discardableResult
-  private func run(_ words: [String], shownAs name: String, on device: Device?) throws -> Interpreter.Outcome
-  {
+  /// Runs a command as a line, on a device (`on DEVICE COMMAND`) or on the current one, shown in
+  /// the session's output as `NAME> COMMAND` with what it prints, and reported as a typed line is.
+  private func run(_ words: [String], shownAs name: String, on device: Device?) -> Interpreter.Outcome {
     let line = (device.map { ["on", $0.name] } ?? []) + words
     session.print("\(name)> \(words.map(CommandLineSplitter.quote).joined(separator: " "))")
     let outcome = Interpreter.run(
       line: line.map(CommandLineSplitter.quote).joined(separator: " "), in: session)
     session.report(outcome)
-    if device == nil, case .failed(let message, let code) = outcome {
-      throw DeviceFailure(errorCode: code.rawValue, errorMessage: message)
-    }
     return outcome
   }
 
