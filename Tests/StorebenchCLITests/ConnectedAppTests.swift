@@ -192,10 +192,11 @@ extension CLITests {
 
       // A client that goes away in the middle of a long poll: the server answers the next one.
       let revision = try await send("GET", "\(base)/revision", authorization: good)
-      let current = try #require(
-        (try JSONSerialization.jsonObject(with: Data(revision.text.utf8)) as? [String: Any])?["revision"]
-          as? Int)
-      var poll = HTTPClientRequest(url: "\(base)/updates?after=0&revision=\(current)&wait=20")
+      let stand = try #require(
+        try JSONSerialization.jsonObject(with: Data(revision.text.utf8)) as? [String: Any])
+      let current = try #require(stand["revision"] as? Int)
+      let run = try #require(stand["run"] as? String)
+      var poll = HTTPClientRequest(url: "\(base)/updates?after=0&revision=\(current)&run=\(run)&wait=20")
       poll.headers.add(name: "Authorization", value: good)
       await #expect(throws: (any Error).self, "the poll waits, and the client gives up on it") {
         _ = try await HTTPClient.shared.execute(poll, timeout: .milliseconds(300))

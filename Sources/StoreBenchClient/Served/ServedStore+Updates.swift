@@ -22,11 +22,13 @@ extension ServedStore {
   /// Asks for what followed the last update heard, and publishes it; after a failure (the server
   /// gone, restarting), waits a little and asks again from the same place.
   private func pollOnce() async {
-    let (cursor, revision) = state.withLock { ($0.cursor, $0.revision) }
+    let (cursor, revision, run) = state.withLock { ($0.cursor, $0.revision, $0.run) }
     do {
       let answer = try await connection.send(
         "GET", "updates",
-        query: ["after": String(cursor), "revision": String(revision), "wait": String(Self.pollWait)],
+        query: [
+          "after": String(cursor), "revision": String(revision), "run": run, "wait": String(Self.pollWait),
+        ],
         as: UpdatesAnswer.self)
       guard !state.withLock({ $0.stopped }) else { return }
       hear(answer)
@@ -57,8 +59,10 @@ extension ServedStore {
     if moved { channels.storefronts.publish(storefront) }
     let woken = state.withLock { state in
       state.revision = answer.revision
-      let reached = state.waiting.filter { state.cursor >= $0.cursor && state.revision >= $0.revision }
-      state.waiting.removeAll { state.cursor >= $0.cursor && state.revision >= $0.revision }
+      state.run = answer.run
+      let heard = state
+      let reached = heard.waiting.filter { heard.hasHeard($0.target) }
+      state.waiting.removeAll { heard.hasHeard($0.target) }
       return reached.map(\.continuation)
     }
     for continuation in woken { continuation.resume() }
@@ -101,8 +105,8 @@ extension ServedStore {
     let target = try await connection.send("GET", "revision", as: RevisionAnswer.self)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let reached = state.withLock { state in
-        guard state.cursor < target.cursor || state.revision < target.revision else { return true }
-        state.waiting.append((target.cursor, target.revision, continuation))
+        guard !state.hasHeard(target) else { return true }
+        state.waiting.append((target, continuation))
         return false
       }
       if reached { continuation.resume() }

@@ -44,12 +44,20 @@ public final class ServedStore: StoreBackend {
     var cursor: Int
     /// The served world's revision the last answer showed.
     var revision: Int
+    /// The server run the last answer came from.
+    var run = ""
     /// What each group's statuses looked like when last heard, by group.
     var statusMarks: [String: [Data]]?
     /// Whether ``disconnect()`` stopped the listener.
     var stopped = false
     /// Tasks waiting in ``settle()`` for the store to hear a cursor and revision.
-    var waiting: [(cursor: Int, revision: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiting: [(target: RevisionAnswer, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Whether the store has heard the world as far as a target: from the same server run (after a
+    /// restart, revisions start again), that revision and that many updates.
+    func hasHeard(_ target: RevisionAnswer) -> Bool {
+      run == target.run && cursor >= target.cursor && revision >= target.revision
+    }
   }
 
   private init(connection: DeviceConnection, launch: LaunchAnswer, root: Certificate) {

@@ -45,11 +45,14 @@ package struct UpdatesAnswer: Codable, Sendable {
   package var canMakePayments: Bool
   /// How many changing steps the served world has taken (``RevisionAnswer/revision``).
   package var revision: Int
+  /// The server's run (``RevisionAnswer/run``).
+  package var run: String
 
   package init(
     updates: [NumberedUpdate], cursor: Int, statuses: [GroupStatusesWire], storefront: StorefrontWire,
-    canMakePayments: Bool, revision: Int
+    canMakePayments: Bool, revision: Int, run: String
   ) {
+    self.run = run
     self.updates = updates
     self.cursor = cursor
     self.revision = revision
@@ -66,8 +69,12 @@ package struct RevisionAnswer: Codable, Sendable {
   package var cursor: Int
   /// How many changing steps the served world has taken in this server's run.
   package var revision: Int
+  /// Which run of the server this is (a fresh identifier each start): revisions of two runs do
+  /// not compare, so a client waits until it has heard from this one.
+  package var run: String
 
-  package init(cursor: Int, revision: Int) {
+  package init(cursor: Int, revision: Int, run: String) {
+    self.run = run
     self.cursor = cursor
     self.revision = revision
   }

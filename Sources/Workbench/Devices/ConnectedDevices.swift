@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import StoreBenchKit
 
@@ -6,6 +7,8 @@ import StoreBenchKit
 /// how far each device's listener has heard. Touched only on the owner's queue.
 final class ConnectedDevices: @unchecked Sendable {
   private var engines: [String: (world: ObjectIdentifier, engine: Engine)] = [:]
+  /// This server run's identifier, which answers carry so that a client tells two runs apart.
+  let run = UUID().uuidString.lowercased()
   /// The listener updates each device's app has heard, by device: the `after` of its latest poll.
   private(set) var heard: [String: Int] = [:]
 

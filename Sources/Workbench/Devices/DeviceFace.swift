@@ -57,7 +57,8 @@ struct DeviceFace {
     case "updates": return try updates(request, device: device, engine)
     case "revision":
       return try ok(
-        RevisionAnswer(cursor: device.storeKit2.updatesSinceLaunch, revision: session.world.changeCount))
+        RevisionAnswer(
+          cursor: device.storeKit2.updatesSinceLaunch, revision: session.world.changeCount, run: devices.run))
     default:
       throw DeviceFailure(errorCode: "not_found", errorMessage: "no device operation \(request.operation)")
     }
@@ -175,18 +176,21 @@ struct DeviceFace {
     let answer = UpdatesAnswer(
       updates: updates, cursor: app.updatesSinceLaunch, statuses: statuses,
       storefront: Self.wire(engine.storefront),
-      canMakePayments: device.queue.canMakePayments, revision: session.world.changeCount)
+      canMakePayments: device.queue.canMakePayments, revision: session.world.changeCount,
+      run: devices.run)
     return DeviceAnswer(status: 200, body: try Self.encode(answer))
   }
 
-  /// Whether a poll for updates (`after`, `revision`) would bring something the app has not heard:
-  /// an update after `after`, or a world that moved since `revision` (a status, the storefront).
+  /// Whether a poll for updates (`after`, `revision`, `run`) would bring something the app has not
+  /// heard: an update after `after`, a world that moved since `revision` (a status, the storefront),
+  /// or another server run than the one the app heard last.
   func hasNews(for request: DeviceRequest) -> Bool {
     guard let device = session.world.devices.first(where: { $0.name == request.device }) else { return true }
     let after = Int(request.query["after"] ?? "0") ?? 0
     let revision = Int(request.query["revision"] ?? "-1") ?? -1
     devices.noteHeard(device.name, upTo: after)
     return after != device.storeKit2.updatesSinceLaunch || revision != session.world.changeCount
+      || request.query["run"] != devices.run
   }
 
   // MARK: Lines
