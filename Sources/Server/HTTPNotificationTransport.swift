@@ -47,6 +47,58 @@ public final class HTTPNotificationTransport: NotificationTransport {
     }
   }
 
+  /// Posts a realtime request and waits for the answer and its body (at most 64 KiB read).
+  public func exchange(_ body: [UInt8], to url: String, timeout: Duration) -> RealtimeExchange {
+    let start = ContinuousClock.now
+    guard let request = Self.realtimeRequest(body, to: url) else { return .failed(.other, milliseconds: 0) }
+    do {
+      let response = try client.execute(request: request, deadline: Self.deadline(after: timeout)).wait()
+      return Self.exchange(response, since: start)
+    } catch {
+      return .failed(Self.result(for: error), milliseconds: Self.milliseconds(since: start))
+    }
+  }
+
+  /// The same exchange, awaited: many can be out at once on the client's event loop.
+  public func exchangeConcurrently(
+    _ body: [UInt8], to url: String, timeout: Duration
+  ) async -> RealtimeExchange {
+    let start = ContinuousClock.now
+    guard let request = Self.realtimeRequest(body, to: url) else { return .failed(.other, milliseconds: 0) }
+    do {
+      let response = try await client.execute(request: request, deadline: Self.deadline(after: timeout)).get()
+      return Self.exchange(response, since: start)
+    } catch {
+      return .failed(Self.result(for: error), milliseconds: Self.milliseconds(since: start))
+    }
+  }
+
+  private static func realtimeRequest(_ body: [UInt8], to url: String) -> HTTPClient.Request? {
+    try? HTTPClient.Request(
+      url: url, method: .POST, headers: HTTPHeaders([("Content-Type", "application/json")]),
+      body: .bytes(body))
+  }
+
+  private static func exchange(
+    _ response: HTTPClient.Response, since start: ContinuousClock.Instant
+  ) -> RealtimeExchange {
+    var bytes: [UInt8] = []
+    if var buffer = response.body {
+      bytes = buffer.readBytes(length: min(buffer.readableBytes, 65_536)) ?? []
+    }
+    return .answered(status: Int(response.status.code), body: bytes, milliseconds: milliseconds(since: start))
+  }
+
+  private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+    let elapsed = ContinuousClock.now - start
+    return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+  }
+
+  private static func deadline(after timeout: Duration) -> NIODeadline {
+    let (seconds, attoseconds) = timeout.components
+    return NIODeadline.now() + .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+
   /// Ends the client and its thread; call once, when no more notifications will be sent.
   public func shutdown() {
     do {

@@ -68,6 +68,13 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "address"))
   var listen: String?
 
+  @Option(
+    name: .customLong("performance-test-scale"),
+    help: ArgumentHelp(
+      "Run Retention Messaging performance tests at this fraction of the full test's requests and duration (0 < F <= 1), for quick runs; the result's config says so.",
+      valueName: "fraction"))
+  var performanceTestScale: Double?
+
   @Argument(help: "Scripts that set the world up, run in order in one session.")
   var scripts: [String] = []
 
@@ -78,6 +85,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
     if let deviceToken, deviceToken.isEmpty || deviceToken.contains(where: { $0.isWhitespace }) {
       throw ValidationError("--device-token must be a word: no spaces, not empty")
+    }
+    if let performanceTestScale, !(performanceTestScale > 0 && performanceTestScale <= 1) {
+      throw ValidationError("--performance-test-scale must be above 0 and at most 1, such as 0.1")
     }
     if let listen {
       guard deviceToken != nil else {
@@ -121,6 +131,9 @@ struct ServeCommand: AsyncParsableCommand {
       }
       owner.withSession { $0.baseDirectory = script.directory }
       guard runner.run(script, in: session).passed else { throw ExitCode.failure }
+    }
+    if let performanceTestScale {
+      owner.withSession { $0.world.retention.performanceTestScale = performanceTestScale }
     }
     try await serve(owner)
     if let kept { try close(kept, in: owner) }

@@ -95,5 +95,14 @@ if "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2> /dev/null; t
     fail "a backend's year against storebench serve"; grep -v '^ok' "$work/year.log" | tail -20
   fi
 fi
+if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
+  mkdir -p "$work/retention"
+  if "$venv/bin/python" -W ignore::DeprecationWarning "$here/retention_messaging.py" "$bin" "$work/retention" \
+    > "$work/retention.log" 2>&1; then
+    pass "Retention Messaging against storebench serve: $(grep -c '^ok' "$work/retention.log") checks by Apple's library and a realtime endpoint"
+  else
+    fail "Retention Messaging against storebench serve"; grep -v '^ok' "$work/retention.log" | tail -20
+  fi
+fi
 echo "acceptance: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -22,9 +22,19 @@ final class ScriptedTransport: NotificationTransport, @unchecked Sendable {
     self.results = results
   }
 
+  /// What realtime calls answer, in turn (then a failure, `OTHER`).
+  var exchanges: [RealtimeExchange] = []
+  /// The realtime calls' bodies.
+  private(set) var realtimePosts: [Post] = []
+
   func post(_ body: [UInt8], to url: String, timeout: Duration) -> SendAttemptResult {
     posts.append(Post(url: url, body: String(decoding: body, as: UTF8.self)))
     return results.isEmpty ? .success : results.removeFirst()
+  }
+
+  func exchange(_ body: [UInt8], to url: String, timeout: Duration) -> RealtimeExchange {
+    realtimePosts.append(Post(url: url, body: String(decoding: body, as: UTF8.self)))
+    return exchanges.isEmpty ? .failed(.other, milliseconds: 0) : exchanges.removeFirst()
   }
 }
 

@@ -12,6 +12,11 @@ import Simulation
 /// executable's transport reports when nothing listens there, `SOCKET_ISSUE`. A connection that
 /// opens is closed at once and reported as `OTHER`: these tests never post to a live receiver.
 final class ConnectingTransport: NotificationTransport {
+  /// A realtime call gets what a notification attempt to the same URL gets, without an answer.
+  func exchange(_ body: [UInt8], to url: String, timeout: Duration) -> RealtimeExchange {
+    .failed(post(body, to: url, timeout: timeout), milliseconds: 0)
+  }
+
   func post(_ body: [UInt8], to url: String, timeout: Duration) -> SendAttemptResult {
     guard let port = URL(string: url)?.port, let port16 = UInt16(exactly: port) else { return .other }
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

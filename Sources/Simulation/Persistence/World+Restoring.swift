@@ -43,6 +43,7 @@ extension World {
     }
     apiKeys = keys
     offerKeys = try snapshot.offerKeys?.ring(at: "offerKeys") ?? OfferKeyRing()
+    try snapshot.retention?.restore(into: retention, at: "retention")
   }
 
   private func restoreTransactions(_ saved: [TransactionSnapshot], catalog: Catalog) throws(WorldFileError) {

@@ -22,6 +22,9 @@ struct WorldSnapshot: Codable, Hashable {
   var offerKeys: OfferKeysSnapshot?
   /// The app's first version and download date from an imported receipt; absent otherwise.
   var originalApplication: OriginalApplicationSnapshot?
+  /// The Retention Messaging API's configuration; absent in older files and in worlds that never
+  /// used it.
+  var retention: RetentionSnapshot?
 }
 
 /// What an imported receipt said about the customer's first download of the app.

@@ -2,7 +2,7 @@ extension AppStoreServerAPI {
   /// The one route table of everything under `/inApps`: each endpoint's short name (what fault
   /// switches, `server fault ENDPOINT …`, its help and its completion call it), method, path
   /// pattern and handler, in the order of Apple's documentation (the App Store Server API page's
-  /// endpoint list, 18 endpoints). What names an endpoint (``endpointNames``) or finds one (``match(_:)``) derives from it.
+  /// endpoint list, 18 endpoints), then the Retention Messaging API's 14. What names an endpoint (``endpointNames``) or finds one (``match(_:)``) derives from it.
   ///
   /// A path matches a pattern segment by segment, `{…}` standing for one non-empty segment. Where
   /// patterns of two endpoints match one path, the request's method chooses, then a fixed word
@@ -38,6 +38,26 @@ extension AppStoreServerAPI {
     APIRoute("app-account-token", "PUT", "/inApps/v1/transactions/{id}/appAccountToken", setAppAccountToken),
     APIRoute("app-transaction", "GET", "/inApps/v1/transactions/appTransactions/{id}", appTransactionInfo),
     APIRoute("finish", "POST", "/inApps/v1/transactions/{id}/finish", finishTransaction),
+    APIRoute("messaging-image", "PUT", "/inApps/v1/messaging/image/{id}", uploadImage),
+    APIRoute("messaging-image-delete", "DELETE", "/inApps/v1/messaging/image/{id}", deleteImage),
+    APIRoute("messaging-images", "GET", "/inApps/v1/messaging/image/list", imageList),
+    APIRoute("messaging-message", "PUT", "/inApps/v1/messaging/message/{id}", uploadMessage),
+    APIRoute("messaging-message-delete", "DELETE", "/inApps/v1/messaging/message/{id}", deleteMessage),
+    APIRoute("messaging-messages", "GET", "/inApps/v1/messaging/message/list", messageList),
+    APIRoute(
+      "messaging-default", "PUT", "/inApps/v1/messaging/default/{productId}/{locale}", configureDefault),
+    APIRoute(
+      "messaging-default-delete", "DELETE", "/inApps/v1/messaging/default/{productId}/{locale}", deleteDefault
+    ),
+    APIRoute("messaging-default-get", "GET", "/inApps/v1/messaging/default/{productId}/{locale}", getDefault),
+    APIRoute("messaging-realtime-url", "PUT", "/inApps/v1/messaging/realtime/url", configureRealtimeURL),
+    APIRoute(
+      "messaging-realtime-url-delete", "DELETE", "/inApps/v1/messaging/realtime/url", deleteRealtimeURL),
+    APIRoute("messaging-realtime-url-get", "GET", "/inApps/v1/messaging/realtime/url", getRealtimeURL),
+    APIRoute("performance-test", "POST", "/inApps/v1/messaging/performanceTest", initiatePerformanceTest),
+    APIRoute(
+      "performance-test-result", "GET", "/inApps/v1/messaging/performanceTest/result/{requestId}",
+      performanceTestResult),
   ]
 
   /// The short names of every endpoint, for fault switches, help and completion, in the route

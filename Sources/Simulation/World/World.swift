@@ -60,6 +60,9 @@ public final class World: StoreListener {
   /// Where each change and what it led to is written down before it is answered, for a world
   /// kept on disk (`--state FILE`), by ``step(_:refused:_:)``; `nil` keeps changes in memory only.
   public var changeJournal: (any ChangeJournal)?
+  /// Whether the world is being rebuilt from its journal: what reaches out in real time (a
+  /// performance test) is not started again, and what was allowed the first time is allowed.
+  public var isReplayingChanges = false
   /// Where Ctrl-C stopped the clock during the step under way, for its journal.
   var clockStop: Date?
   /// What the App Store Server API keeps: fault switches, consumption information, app account
@@ -67,6 +70,8 @@ public final class World: StoreListener {
   public var serverAPI = ServerAPIState()
   /// App Store Server Notifications: the URLs, what was sent, and the attempts due.
   public let notifications = ServerNotifications()
+  /// The Retention Messaging API's images, messages, defaults, realtime URLs and tests.
+  public let retention = RetentionMessaging()
   /// The App Store Connect API keys whose tokens the App Store Server API accepts.
   public var apiKeys = APIKeyRegistry()
   /// The developer's In-App Purchase keys offer signatures are checked with, and the nonces used.

@@ -70,6 +70,13 @@ public struct WorldIdentity: Hashable, Sendable {
     return parts.joined(separator: "-")
   }
 
+  /// The `requestIdentifier` of the world's `number`th realtime retention request (from 1):
+  /// UUID-shaped as ``notificationUUID(_:)``, from a stream of its own.
+  public func retentionRequestUUID(_ number: UInt64) -> String {
+    // The salt spells "retentio".
+    notificationUUID(number ^ ServerNotifications.mix(0x7265_7465_6e74_696f))
+  }
+
   /// How far past the scripted start a counter begins: 0 for the scripted identity, else 1 to
   /// ``startSpread``, a different place for each salt.
   private func offset(salt: UInt64) -> UInt64 {

@@ -34,7 +34,8 @@ struct CommandGroup: Sendable, Hashable {
     CommandGroup(
       title: "Subscriptions and time",
       commands: [
-        "clock", "advance-clock", "time-rate", "subscriptions", "status", "auto-renew", "billing-retry",
+        "clock", "advance-clock", "time-rate", "subscriptions", "status", "auto-renew", "cancel-flow",
+        "billing-retry",
         "grace-period", "billing-fix", "price-increase", "consent", "renew-now", "expire", "refund",
         "refund-request", "timeline",
       ]),
@@ -49,7 +50,7 @@ struct CommandGroup: Sendable, Hashable {
       commands: ["fail-next", "cancel-next", "can-make-payments", "server"]),
     CommandGroup(
       title: "Server and notifications",
-      commands: ["serve", "api-key", "notify-url", "notifications", "notify"]),
+      commands: ["serve", "api-key", "notify-url", "notifications", "notify", "retention"]),
     CommandGroup(
       title: "Catalogs and saved worlds",
       commands: ["catalog", "identity", "save", "load", "import", "export"]),

@@ -61,6 +61,13 @@ enum PageActions {
         + (fields["value", default: ""].isEmpty
           ? [] : [try fields.matching("value", "a number or duration", isValue)])
     case "server-faults-clear": words = ["server", "faults", "clear"]
+    case "cancel-flow":
+      words =
+        ["cancel-flow", try fields.product()]
+        + (fields["locale", default: ""].isEmpty
+          ? [] : ["--locale", try fields.matching("locale", "a locale such as en-US", isLocale)])
+    case "cancel-flow-answer":
+      words = ["cancel-flow", try fields.choice("answer", ["accept", "cancel", "close"])]
     default:
       throw WorkbenchError(.invalidValue, "no page action named \(action.name)")
     }
@@ -72,7 +79,7 @@ enum PageActions {
     "refund", "refund-decide", "expire", "renew", "auto-renew", "billing-retry", "billing-fix",
     "grace-period",
     "price-increase", "consent", "approve", "decline", "resolve", "advance-clock", "redeem", "fail-next",
-    "promote", "server-fault", "server-faults-clear",
+    "promote", "server-fault", "server-faults-clear", "cancel-flow", "cancel-flow-answer",
   ]
 
   private static func isPrice(_ text: String) -> Bool {
@@ -86,6 +93,11 @@ enum PageActions {
 
   private static func isErrorName(_ text: String) -> Bool {
     !text.isEmpty && text.count <= 40 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+  }
+
+  private static func isLocale(_ text: String) -> Bool {
+    text.count <= 20
+      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
   }
 
   private static func isValue(_ text: String) -> Bool {

@@ -16,6 +16,8 @@ enum JournalRecord: Hashable {
   case request(method: String, path: String, query: [APIRequest.QueryItem], body: [UInt8])
   /// How a notification's delivery attempt went, written as it ends.
   case attempt(SendAttemptResult)
+  /// What a realtime retention call gave, written as it ends.
+  case realtime(RealtimeExchange)
   /// Ctrl-C stopped the line before: what it did, as a line that does it again (`clock set …`).
   case stopped(line: String)
 
@@ -57,6 +59,15 @@ enum JournalRecord: Hashable {
       ])
     case .attempt(let result):
       return .object([.init("attempt", .string(result.rawValue))])
+    case .realtime(.answered(let status, let body, let milliseconds)):
+      return .object([
+        .init("realtime", .integer(Int64(status))), .init("body", .string(Data(body).base64EncodedString())),
+        .init("milliseconds", .integer(Int64(milliseconds))),
+      ])
+    case .realtime(.failed(let result, let milliseconds)):
+      return .object([
+        .init("realtime", .string(result.rawValue)), .init("milliseconds", .integer(Int64(milliseconds))),
+      ])
     case .stopped(let line):
       return .object([.init("stopped", .string(line))])
     }
@@ -93,7 +104,23 @@ enum JournalRecord: Hashable {
       return SendAttemptResult(rawValue: result).map(Self.attempt)
     }
     if case .string(let line)? = object["stopped"] { return .stopped(line: line) }
+    if object["realtime"] != nil { return realtime(object) }
     return nil
+  }
+
+  private static func realtime(_ object: [String: JSONValue]) -> JournalRecord? {
+    guard case .number(let time)? = object["milliseconds"], let milliseconds = Int(time) else { return nil }
+    switch object["realtime"] {
+    case .number(let text)?:
+      guard let status = Int(text), case .string(let encoded)? = object["body"],
+        let body = Data(base64Encoded: encoded)
+      else { return nil }
+      return .realtime(.answered(status: status, body: Array(body), milliseconds: milliseconds))
+    case .string(let result)?:
+      return SendAttemptResult(rawValue: result).map { .realtime(.failed($0, milliseconds: milliseconds)) }
+    default:
+      return nil
+    }
   }
 
   private static func request(method: String, _ object: [String: JSONValue]) -> JournalRecord? {

@@ -9,6 +9,7 @@ struct JournalReplay {
   private struct Change {
     var record: JournalRecord
     var attempts: [SendAttemptResult] = []
+    var exchanges: [RealtimeExchange] = []
     var stoppedLine: String?
   }
 
@@ -22,6 +23,7 @@ struct JournalReplay {
       case .header: continue
       case .line, .request: changes.append(Change(record: record))
       case .attempt(let result): changes.indices.last.map { changes[$0].attempts.append(result) }
+      case .realtime(let exchange): changes.indices.last.map { changes[$0].exchanges.append(exchange) }
       case .stopped(let line): changes.indices.last.map { changes[$0].stoppedLine = line }
       }
     }
@@ -35,8 +37,10 @@ struct JournalReplay {
     let live = session.world.notificationTransport
     let directory = session.baseDirectory
     session.isReplayingJournal = true
+    session.world.isReplayingChanges = true
     defer {
       session.isReplayingJournal = false
+      session.world.isReplayingChanges = false
       session.world.notificationTransport = live
       session.baseDirectory = directory
     }
@@ -47,7 +51,8 @@ struct JournalReplay {
   }
 
   private func replay(_ change: Change, in session: Session, live: (any NotificationTransport)?) {
-    session.world.notificationTransport = ReplayedTransport(results: change.attempts, live: live)
+    session.world.notificationTransport = ReplayedTransport(
+      results: change.attempts, exchanges: change.exchanges, live: live)
     switch change.record {
     case .line(let words, let directory):
       session.baseDirectory = directory
@@ -59,22 +64,29 @@ struct JournalReplay {
     case .request(let method, let path, let query, let body):
       _ = AppStoreServerAPI.respond(
         to: APIRequest(method: method, path: path, query: query, body: body), in: session.world)
-    case .header, .attempt, .stopped:
+    case .header, .attempt, .realtime, .stopped:
       break
     }
   }
 }
 
-/// The notification transport while a journal is replayed: each attempt gives the result it gave
-/// when it was first made. An attempt the journal did not hold (the process stopped before its
-/// result was written) is made again, through the live transport.
+/// The notification transport while a journal is replayed: each attempt and realtime call gives
+/// what it gave when it was first made. One the journal did not hold (the process stopped before
+/// it was written) is made again, through the live transport.
 final class ReplayedTransport: NotificationTransport, @unchecked Sendable {
   private var results: ArraySlice<SendAttemptResult>
+  private var exchanges: ArraySlice<RealtimeExchange>
   private let live: (any NotificationTransport)?
 
-  init(results: [SendAttemptResult], live: (any NotificationTransport)?) {
+  init(results: [SendAttemptResult], exchanges: [RealtimeExchange], live: (any NotificationTransport)?) {
     self.results = results[...]
+    self.exchanges = exchanges[...]
     self.live = live
+  }
+
+  func exchange(_ body: [UInt8], to url: String, timeout: Duration) -> RealtimeExchange {
+    if let exchange = exchanges.popFirst() { return exchange }
+    return live?.exchange(body, to: url, timeout: timeout) ?? .failed(.other, milliseconds: 0)
   }
 
   func post(_ body: [UInt8], to url: String, timeout: Duration) -> SendAttemptResult {

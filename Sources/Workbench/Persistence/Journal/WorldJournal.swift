@@ -61,6 +61,9 @@ final class WorldJournal: ChangeJournal {
     case .attempt(let result):
       // The attempt has happened; when its result cannot be kept, a rebuilt world attempts it again.
       try? append(.attempt(result))
+    case .realtime(let exchange):
+      // As an attempt: when it cannot be kept, a rebuilt world asks the app's server again.
+      try? append(.realtime(exchange))
     case .clockStopped(let instant):
       do {
         try append(.stopped(line: CommandInterrupted.replayLine(clockStoppedAt: instant)))

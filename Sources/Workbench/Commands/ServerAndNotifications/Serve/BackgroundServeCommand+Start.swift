@@ -17,8 +17,19 @@ extension BackgroundServeCommand {
     @Option(help: "The port to listen on (0: a free one).")
     var port = 0
 
+    @Option(
+      name: .customLong("performance-test-scale"),
+      help: ArgumentHelp(
+        "Run Retention Messaging performance tests at this fraction of the full test's requests and duration (0 < F <= 1).",
+        valueName: "fraction"))
+    var performanceTestScale: Double?
+
     func validate() throws {
       try require(port, in: 0...65_535, "--port")
+      if let performanceTestScale, !(performanceTestScale > 0 && performanceTestScale <= 1) {
+        throw WorkbenchError(
+          .invalidValue, "--performance-test-scale must be above 0 and at most 1, such as 0.1")
+      }
     }
 
     /// It acts on this process, not on the world.
@@ -40,6 +51,7 @@ extension BackgroundServeCommand {
         throw WorkbenchError(.notAllowed, "cannot serve on 127.0.0.1:\(port): \(error)")
       }
       session.server = (launcher, bound)
+      if let performanceTestScale { session.world.retention.performanceTestScale = performanceTestScale }
       session.print("serving http://127.0.0.1:\(bound)")
       session.print("control API token: \(launcher.controlToken) (Authorization: Bearer, /control/v1/)")
       session.print(
