@@ -11,8 +11,8 @@ extension ServerEvent.Kind {
     case .priceIncrease: [.pending, .accepted]
     case .renewalExtension: [.summary, .failure]
     case .subscribed: [.initialBuy, .resubscribe]
-    case .consumptionRequest, .gracePeriodExpired, .oneTimeCharge, .refund, .refundDeclined, .refundReversed,
-      .renewalExtended, .revoke, .test:
+    case .consumptionRequest, .gracePeriodExpired, .oneTimeCharge, .priceChange, .refund, .refundDeclined,
+      .refundReversed, .renewalExtended, .rescindConsent, .revoke, .test:
       [nil]
     }
   }

@@ -27,6 +27,8 @@ public struct ServerEvent: Hashable, Sendable {
     case offerRedeemed = "OFFER_REDEEMED"
     /// `ONE_TIME_CHARGE`.
     case oneTimeCharge = "ONE_TIME_CHARGE"
+    /// `PRICE_CHANGE`: an Advanced Commerce subscription's price changed.
+    case priceChange = "PRICE_CHANGE"
     /// `PRICE_INCREASE`.
     case priceIncrease = "PRICE_INCREASE"
     /// `REFUND`.
@@ -35,6 +37,9 @@ public struct ServerEvent: Hashable, Sendable {
     case refundDeclined = "REFUND_DECLINED"
     /// `REFUND_REVERSED`.
     case refundReversed = "REFUND_REVERSED"
+    /// `RESCIND_CONSENT`: a parent or guardian withdrew consent to the app; the payload carries
+    /// `appData`, not `data`.
+    case rescindConsent = "RESCIND_CONSENT"
     /// `RENEWAL_EXTENDED`.
     case renewalExtended = "RENEWAL_EXTENDED"
     /// `RENEWAL_EXTENSION`.
@@ -82,6 +87,14 @@ public struct ServerEvent: Hashable, Sendable {
     /// `VOLUNTARY`.
     case voluntary = "VOLUNTARY"
   }
+
+  /// Every `notificationType` Apple documents, modelled here or not (`METADATA_UPDATE` and
+  /// `MIGRATION` belong to the Advanced Commerce API, which storebench does not simulate): what
+  /// a notification history filter accepts, matching none of the world's notifications for a
+  /// type it never sends.
+  public static let documentedTypes = Kind.allCases.map(\.rawValue) + ["METADATA_UPDATE", "MIGRATION"]
+  /// Every `subtype` Apple documents, modelled here or not.
+  public static let documentedSubtypes = Subtype.allCases.map(\.rawValue)
 
   /// The notification type.
   public var kind: Kind

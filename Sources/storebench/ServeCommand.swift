@@ -71,7 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("performance-test-scale"),
     help: ArgumentHelp(
-      "Run Retention Messaging performance tests at this fraction of the full test's requests and duration (0 < F <= 1), for quick runs; the result's config says so.",
+      "Run Retention Messaging performance tests at this fraction (above 0, at most 1) of the full test's requests and duration, for quick runs; the result's config says so.",
       valueName: "fraction"))
   var performanceTestScale: Double?
 

@@ -34,6 +34,8 @@ from appstoreserverlibrary.models.HeaderPosition import HeaderPosition
 from appstoreserverlibrary.models.ImageSize import ImageSize
 from appstoreserverlibrary.models.ImageState import ImageState
 from appstoreserverlibrary.models.MessageState import MessageState
+from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
+from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.models.PerformanceTestRequest import PerformanceTestRequest
 from appstoreserverlibrary.models.PerformanceTestStatus import PerformanceTestStatus
 from appstoreserverlibrary.models.RealtimeUrlRequest import RealtimeUrlRequest
@@ -140,6 +142,38 @@ def wait_for_result(client, request_id):
             return result
         time.sleep(0.1)
     return result
+
+
+def check_new_notifications(prompt, receiver, verifier, client, work):
+    """RESCIND_CONSENT and PRICE_CHANGE, verified by the library; history filters and import by raw type."""
+    receiver.take()
+    said = " ".join(prompt.run("rescind-consent"))
+    check("rescind-consent sends RESCIND_CONSENT", "sent RESCIND_CONSENT" in said, said)
+    prompt.run("notify PRICE_CHANGE")
+    payloads = receiver.take()
+    decoded = [verifier.verify_and_decode_notification(payload) for payload in payloads]
+    check("both verify with SignedDataVerifier as RESCIND_CONSENT and PRICE_CHANGE",
+          [d.notificationType for d in decoded] == [NotificationTypeV2.RESCIND_CONSENT, NotificationTypeV2.PRICE_CHANGE])
+    rescind = decoded[0] if decoded else None
+    app = verifier.verify_and_decode_app_transaction(rescind.appData.signedAppTransactionInfo) if rescind and rescind.appData else None
+    check("RESCIND_CONSENT carries appData with the account's app transaction, and no data",
+          rescind is not None and rescind.data is None and rescind.appData.bundleId == BUNDLE_ID
+          and rescind.appData.environment == Environment.SANDBOX and app is not None and app.bundleId == BUNDLE_ID,
+          str(rescind.appData if rescind else None))
+    change = decoded[1] if len(decoded) > 1 else None
+    transaction = verifier.verify_and_decode_signed_transaction(change.data.signedTransactionInfo) if change else None
+    check("PRICE_CHANGE carries the subscription's transaction and renewal info",
+          transaction is not None and transaction.productId == MONTHLY and change.data.signedRenewalInfo is not None)
+    now = int(time.time() * 1000) + 400 * 86_400_000
+    window = dict(startDate=now - 800 * 86_400_000, endDate=now)
+    for name, expected in [(NotificationTypeV2.RESCIND_CONSENT, 1), (NotificationTypeV2.METADATA_UPDATE, 0)]:
+        history = client.get_notification_history(None, NotificationHistoryRequest(notificationType=name, **window))
+        check(f"notification history filtered by {name.value} gives {expected}",
+              len(history.notificationHistory) == expected, str(len(history.notificationHistory)))
+    (work / "notifications.jws").write_text("\n".join(payloads) + "\n")
+    imported = " ".join(prompt.run("import jws notifications.jws"))
+    check("import jws reads both, naming their types as written",
+          "2 notifications (RESCIND_CONSENT, PRICE_CHANGE)" in imported, imported)
 
 
 def main():
@@ -311,6 +345,8 @@ def main():
     check("after a passed test the production realtime URL is accepted",
           production.get_realtime_url().realtimeURL == endpoint.url)
     check("every realtime request verified with the library", not endpoint.refused, str(endpoint.refused[:2]))
+    prompt.run("environment sandbox")
+    check_new_notifications(prompt, receiver, verifier, client, work)
     prompt.run("serve stop")
     prompt.close()
     print(f"retention messaging: {failures} failed")

@@ -292,7 +292,7 @@ import Verifier
   @Test func everyPairOfTheTableCanBeSentOnDemandAndOthersAreRefused() throws {
     let sub = try world.number(world.buy("pro.monthly"))
     var sent = 1
-    for kind in ServerEvent.Kind.allCases {
+    for kind in ServerEvent.Kind.allCases where kind != .rescindConsent {
       for subtype in kind.subtypes where subtype != .summary {
         let record = try world.sendNotification(kind, subtype, transactionNumber: kind == .test ? nil : sub)
         sent += 1
@@ -309,5 +309,37 @@ import Verifier
     }
     #expect(throws: SimulationError.self) { try world.sendNotification(.didRenew, transactionNumber: nil) }
     #expect(throws: SimulationError.self) { try world.sendNotification(.didRenew, transactionNumber: 42) }
+  }
+
+  @Test func rescindConsentCarriesTheAccountsAppTransactionInAppData() throws {
+    _ = try world.buy("pro.monthly")
+    let account = try #require(world.store.account(named: "default"))
+    #expect(throws: SimulationError.self) {
+      try world.sendNotification(.rescindConsent, transactionNumber: nil)
+    }
+    let record = try world.sendRescindConsent(account: account)
+    #expect(
+      record.name == "RESCIND_CONSENT" && record.transactionNumber == nil && record.accountName == "default")
+    struct Payload: Decodable {
+      struct AppData: Decodable {
+        var appAppleId: Int64?
+        var bundleId: String
+        var environment: String
+        var signedAppTransactionInfo: String
+      }
+      var notificationType: String
+      var appData: AppData
+      var data: [String: String]?
+    }
+    let payload = try world.verified(Payload.self, record.signedPayload)
+    #expect(payload.notificationType == "RESCIND_CONSENT" && payload.data == nil)
+    #expect(payload.appData.bundleId == world.store.catalog.bundleId)
+    #expect(payload.appData.environment == world.environment.rawValue)
+    #expect((payload.appData.appAppleId != nil) == (world.environment == .production))
+    struct AppTransaction: Decodable { var bundleId: String; var appTransactionId: String }
+    let app = try world.verified(AppTransaction.self, payload.appData.signedAppTransactionInfo)
+    #expect(
+      app.bundleId == world.store.catalog.bundleId
+        && app.appTransactionId == String(account.appTransactionNumber))
   }
 }

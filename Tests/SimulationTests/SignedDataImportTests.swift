@@ -113,7 +113,8 @@ import X509
     #expect(data.transactions.count == 1 && data.renewals.count == 1)
     #expect(data.asOf == subscribed.createdDate && data.app.bundleId == "com.example.customer")
     #expect(
-      data.notes.first?.hasPrefix("1 notification, 1 signed transaction, 1 renewal info, verified") == true)
+      data.notes.first?.hasPrefix(
+        "1 notification (\(subscribed.name)), 1 signed transaction, 1 renewal info, verified") == true)
 
     let all = try read(records.map(\.signedPayload).joined(separator: "\n"))
     let history = try world.customerAccount().history
@@ -126,7 +127,9 @@ import X509
     expectSame(all.renewals.first { $0.productId == "pro.monthly" }, try world.subscription("Pro"))
     expectSame(all.renewals.first { $0.productId == "news.weekly" }, try world.subscription("News"))
     #expect(all.asOf == records.map(\.createdDate).max())
-    #expect(all.notes.first?.hasPrefix("\(records.count) notifications, ") == true)
+    #expect(
+      all.notes.first?.hasPrefix(
+        "\(records.count) notifications (\(records.map(\.name).joined(separator: ", "))), ") == true)
   }
 
   @Test func transactionInfoJSONStringsAndArraysAreRead() throws {

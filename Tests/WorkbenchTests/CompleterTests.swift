@@ -171,6 +171,7 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     "catalog load --bundle-id", "clock set date",
     "device add name", "echo words", "fail-next --count", "notify-url add url", "notify-url remove url",
     "identity --seed", "observer add name", "price-increase price", "serve start --port",
+    "serve start --performance-test-scale", "retention value", "cancel-flow --locale",
     "server fault value",
     "shared-secret secret", "tamper --at", "verify --password",
     // import: the facts of a customer's purchase, as their receipt or their server says them

@@ -49,6 +49,20 @@ import Testing
       "server fault history rate-limit 2s"
     ),
     (PageAction(name: "server-faults-clear"), "server faults clear"),
+    (PageAction(name: "cancel-flow", fields: ["product": "pro.monthly"]), "cancel-flow pro.monthly"),
+    (
+      PageAction(name: "cancel-flow", fields: ["product": "pro.monthly", "locale": "fr-FR"]),
+      "cancel-flow pro.monthly --locale fr-FR"
+    ),
+    (PageAction(name: "cancel-flow-answer", fields: ["answer": "accept"]), "cancel-flow accept"),
+    (PageAction(name: "rescind-consent"), "rescind-consent"),
+    (PageAction(name: "notify", fields: ["type": "PRICE_CHANGE"]), "notify PRICE_CHANGE"),
+    (
+      PageAction(
+        name: "notify",
+        fields: ["type": "DID_RENEW", "subtype": "BILLING_RECOVERY", "transaction": "2000000000000001"]),
+      "notify DID_RENEW BILLING_RECOVERY 2000000000000001"
+    ),
     (PageAction(name: "expire", fields: ["product": "odd id \"x\""]), #"expire "odd id \"x\"""#),
   ]
 
@@ -70,6 +84,12 @@ import Testing
     ),
     (PageAction(name: "refund", fields: ["reason": "other"]), "the field transaction is missing"),
     (PageAction(name: "approve", fields: ["handle": "3"]), "handle must be"),
+    (PageAction(name: "cancel-flow-answer", fields: ["answer": "maybe"]), "answer must be one of"),
+    (PageAction(name: "notify", fields: ["type": "NOT_A_TYPE"]), "type must be one of"),
+    (
+      PageAction(name: "cancel-flow", fields: ["product": "pro.monthly", "locale": "en US; quit"]),
+      "locale must be"
+    ),
     (PageAction(name: "advance-clock", fields: ["step": "100y"]), "step must be one of"),
     (PageAction(name: "redeem", fields: ["code": "A B"]), "code must be"),
     (

@@ -13,6 +13,8 @@ struct SignedDataReader {
   private var data: CustomerData
   private var renewalDates: [UInt64: Date] = [:]
   private var counts = (transactions: 0, renewals: 0, notifications: 0, appTransactions: 0)
+  /// The notifications' types and subtypes as written, in order.
+  private var notificationNames: [String] = []
   private var verifiedRoots: [String] = []
   private var unverified: [String] = []
 
@@ -58,7 +60,9 @@ struct SignedDataReader {
     var result = data
     var parts: [String] = []
     if counts.notifications > 0 {
-      parts.append(VerifyResponseImport.counted(counts.notifications, "notification", "notifications"))
+      parts.append(
+        VerifyResponseImport.counted(counts.notifications, "notification", "notifications")
+          + " (\(notificationNames.joined(separator: ", ")))")
     }
     parts.append(
       VerifyResponseImport.counted(counts.transactions, "signed transaction", "signed transactions"))
@@ -119,6 +123,14 @@ struct SignedDataReader {
   private mutating func readNotification(_ payload: ImportJSONObject, token: SignedToken) throws(ImportError)
   {
     counts.notifications += 1
+    // The type as written, whether storebench models it or not (METADATA_UPDATE, a newer one).
+    var name = try payload.required("notificationType").string()
+    if let subtype = payload.optional("subtype") { name += "/" + (try subtype.string()) }
+    notificationNames.append(name)
+    if let appData = payload.optional("appData") {
+      try readAppData(appData, token: token)
+      return
+    }
     guard let body = payload.optional("data") else { return }
     let fields = try body.object()
     var app = CustomerApp()
@@ -130,6 +142,19 @@ struct SignedDataReader {
       if let nested = fields.optional(key) {
         try read(SignedToken(compact: try nested.string(), path: "\(token.path).data.\(key)"))
       }
+    }
+  }
+
+  /// `RESCIND_CONSENT`'s `appData`: the app's fields and the app transaction it carries.
+  private mutating func readAppData(_ body: ImportJSONNode, token: SignedToken) throws(ImportError) {
+    let fields = try body.object()
+    var app = CustomerApp()
+    app.bundleId = try fields.optional("bundleId")?.string()
+    app.appAppleId = try fields.optional("appAppleId")?.integer()
+    app.environment = try fields.optional("environment")?.environment()
+    try merge(app, at: fields.node)
+    if let nested = fields.optional("signedAppTransactionInfo") {
+      try read(SignedToken(compact: try nested.string(), path: "\(token.path).appData.signedAppTransactionInfo"))
     }
   }
 

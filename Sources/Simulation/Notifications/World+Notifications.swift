@@ -47,6 +47,10 @@ extension World {
         "\(kind.rawValue)\(subtype.map { "/\($0.rawValue)" } ?? " without a subtype") is not a notification of Apple's table"
       )
     }
+    guard kind != .rescindConsent else {
+      throw SimulationError(
+        .notAllowed, "RESCIND_CONSENT carries an account's app transaction, not a purchase: see sendRescindConsent")
+    }
     guard subtype != .summary else {
       throw SimulationError(
         .notAllowed,
@@ -128,7 +132,7 @@ extension World {
   }
 
   /// Signs a notification around its `data` (or `summary`), keeps it and schedules its attempts.
-  private func keepNotification(
+  func keepNotification(
     _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype?, body: OrderedJSON.Member,
     account: String? = nil,
     transactionNumber: UInt64? = nil, to urls: [String], signer: JWSSigner

@@ -49,8 +49,10 @@ public final class PerformanceTestRun: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - bodies: the requests' bodies, one per request.
-  ///   - transport: how they reach the URL.
-  func run(_ bodies: [[UInt8]], through transport: any NotificationTransport) async {
+  ///   - exchange: how one reaches the URL, given its body and time limit (the world's transport).
+  func run(
+    _ bodies: [[UInt8]], exchange: @escaping @Sendable ([UInt8], Duration) async -> RealtimeExchange
+  ) async {
     let clock = ContinuousClock()
     let start = clock.now
     let interval = Duration.milliseconds(config.totalDuration) / max(1, bodies.count)
@@ -64,9 +66,8 @@ public final class PerformanceTestRun: @unchecked Sendable {
         }
         try? await clock.sleep(until: start + interval * index)
         inFlight += 1
-        group.addTask { [target] in
-          let exchange = await transport.exchangeConcurrently(body, to: target, timeout: timeout)
-          self.record(exchange, threshold: self.config.responseTimeThreshold)
+        group.addTask {
+          self.record(await exchange(body, timeout), threshold: self.config.responseTimeThreshold)
         }
       }
     }

@@ -31,7 +31,11 @@ extension AppStoreServerAPI {
     let run = PerformanceTestRun(requestId: UUID().uuidString.lowercased(), config: config, target: target)
     retention.start(run)
     guard !context.world.isReplayingChanges else { return .empty(200) }
-    Task.detached { await run.run(bodies, through: transport) }
+    Task.detached {
+      await run.run(bodies) { body, timeout in
+        await transport.exchangeConcurrently(body, to: target, timeout: timeout)
+      }
+    }
     return .json(
       OrderedJSON.object([.init("config", config.json), .init("requestId", .string(run.requestId))]).text)
   }

@@ -93,8 +93,8 @@ public enum NotificationEndpoints {
     guard record.environment == world.environment, record.createdDate >= filter.startDate,
       record.createdDate < filter.endDate
     else { return false }
-    if let type = filter.notificationType, record.kind != type { return false }
-    if let subtype = filter.notificationSubtype, record.subtype != subtype { return false }
+    if let type = filter.notificationType, record.kind.rawValue != type { return false }
+    if let subtype = filter.notificationSubtype, record.subtype?.rawValue != subtype { return false }
     if let customer, record.accountName != customer { return false }
     return !(filter.onlyFailures && record.hasSucceeded)
   }

@@ -10,10 +10,11 @@ public struct NotificationHistoryRequest: Hashable, Sendable {
   public var startDate: Date
   /// The end (exclusive).
   public var endDate: Date
-  /// Only notifications of this type.
-  public var notificationType: ServerEvent.Kind?
-  /// Only notifications of this subtype (with `notificationType`).
-  public var notificationSubtype: ServerEvent.Subtype?
+  /// Only notifications of this type: any type Apple documents, as written (one storebench
+  /// never sends, such as `METADATA_UPDATE`, matches none).
+  public var notificationType: String?
+  /// Only notifications of this subtype (with `notificationType`), as written.
+  public var notificationSubtype: String?
   /// Only the notifications of the customer this transaction belongs to.
   public var transactionId: UInt64?
   /// Only notifications that have not reached the server.
@@ -43,10 +44,13 @@ public struct NotificationHistoryRequest: Hashable, Sendable {
     endDate = try Self.date(object["endDate"], else: .invalidEndDate)
     guard startDate < endDate else { throw APIError.startDateAfterEndDate }
     guard startDate >= now.addingTimeInterval(-Self.retention) else { throw APIError.startDateTooFarInPast }
-    notificationType = try Self.enumeration(object["notificationType"])
-    notificationSubtype = try Self.enumeration(object["notificationSubtype"])
+    notificationType = try Self.name(object["notificationType"], among: ServerEvent.documentedTypes)
+    notificationSubtype = try Self.name(object["notificationSubtype"], among: ServerEvent.documentedSubtypes)
     if let type = notificationType {
-      guard notificationSubtype == nil || type.admits(notificationSubtype) else {
+      if let kind = ServerEvent.Kind(rawValue: type),
+        !kind.admits(notificationSubtype.flatMap(ServerEvent.Subtype.init(rawValue:))),
+        notificationSubtype != nil
+      {
         throw APIError.invalidNotificationType
       }
     } else if notificationSubtype != nil {
@@ -64,8 +68,8 @@ public struct NotificationHistoryRequest: Hashable, Sendable {
   /// A canonical text of the request, which pagination tokens are bound to.
   var canonicalText: String {
     [
-      String(startDate.milliseconds), String(endDate.milliseconds), notificationType?.rawValue ?? "",
-      notificationSubtype?.rawValue ?? "", transactionId.map { String($0) } ?? "", String(onlyFailures),
+      String(startDate.milliseconds), String(endDate.milliseconds), notificationType ?? "",
+      notificationSubtype ?? "", transactionId.map { String($0) } ?? "", String(onlyFailures),
     ].joined(separator: "|")
   }
 
@@ -74,14 +78,13 @@ public struct NotificationHistoryRequest: Hashable, Sendable {
     return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 
-  private static func enumeration<Value: RawRepresentable<String>>(
-    _ value: JSONScalar?
-  ) throws(APIError) -> Value? {
+  /// A type or subtype name, one of Apple's.
+  private static func name(_ value: JSONScalar?, among names: [String]) throws(APIError) -> String? {
     switch value {
     case nil, .null: return nil
     case .string(let text):
-      guard let parsed = Value(rawValue: text) else { throw APIError.invalidNotificationType }
-      return parsed
+      guard names.contains(text) else { throw APIError.invalidNotificationType }
+      return text
     case .bool, .integer, .number, .structure: throw APIError.invalidNotificationType
     }
   }

@@ -43,6 +43,6 @@ struct WorkbenchCommand: ParsableCommand {
       OfferCodeCommand.self, RedeemCommand.self, OfferKeyCommand.self, PromoteCommand.self,
       IntentsCommand.self,
       RedeemWinBackCommand.self, StreamlinedPurchasingCommand.self,
-      CancelFlowCommand.self, RetentionCommand.self,
+      CancelFlowCommand.self, RetentionCommand.self, RescindConsentCommand.self,
     ])
 }

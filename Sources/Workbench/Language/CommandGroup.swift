@@ -50,7 +50,7 @@ struct CommandGroup: Sendable, Hashable {
       commands: ["fail-next", "cancel-next", "can-make-payments", "server"]),
     CommandGroup(
       title: "Server and notifications",
-      commands: ["serve", "api-key", "notify-url", "notifications", "notify", "retention"]),
+      commands: ["serve", "api-key", "notify-url", "notifications", "notify", "retention", "rescind-consent"]),
     CommandGroup(
       title: "Catalogs and saved worlds",
       commands: ["catalog", "identity", "save", "load", "import", "export"]),

@@ -1,4 +1,5 @@
 import Simulation
+import Store
 
 /// The page's Transaction Manager actions (and the control API's named actions) as command lines: each action is the command it mirrors,
 /// with its fields checked first (a transaction id is digits, a handle `#N`, a choice one of its
@@ -66,6 +67,13 @@ enum PageActions {
         ["cancel-flow", try fields.product()]
         + (fields["locale", default: ""].isEmpty
           ? [] : ["--locale", try fields.matching("locale", "a locale such as en-US", isLocale)])
+    case "rescind-consent": words = ["rescind-consent"]
+    case "notify":
+      words =
+        ["notify", try fields.choice("type", ServerEvent.Kind.allCases.map(\.rawValue))]
+        + (fields["subtype", default: ""].isEmpty
+          ? [] : [try fields.choice("subtype", ServerEvent.Subtype.allCases.map(\.rawValue))])
+        + (fields["transaction", default: ""].isEmpty ? [] : [try fields.transaction()])
     case "cancel-flow-answer":
       words = ["cancel-flow", try fields.choice("answer", ["accept", "cancel", "close"])]
     default:
@@ -80,6 +88,7 @@ enum PageActions {
     "grace-period",
     "price-increase", "consent", "approve", "decline", "resolve", "advance-clock", "redeem", "fail-next",
     "promote", "server-fault", "server-faults-clear", "cancel-flow", "cancel-flow-answer",
+    "rescind-consent", "notify",
   ]
 
   private static func isPrice(_ text: String) -> Bool {

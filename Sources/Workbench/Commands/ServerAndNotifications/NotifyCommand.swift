@@ -11,7 +11,10 @@ struct NotifyCommand: SessionCommand {
       The type and subtype must be a pair of Apple's table, such as DID_RENEW, DID_RENEW BILLING_RECOVERY \
       or EXPIRED VOLUNTARY. The transaction (#N, last or an id; default last) is carried as \
       signedTransactionInfo, with its subscription's renewal info and status; CONSUMPTION_REQUEST gives \
-      the pending refund request's reason, else OTHER. Needs a notification URL for the world's environment.
+      the pending refund request's reason, else OTHER; RESCIND_CONSENT carries the current account's app \
+      transaction (appData) and no transaction. PRICE_CHANGE is the Advanced Commerce API's, which \
+      storebench does not simulate: sent here for a subscription's transaction. Needs a notification \
+      URL for the world's environment.
       """)
 
   @Argument(
@@ -50,6 +53,12 @@ struct NotifyCommand: SessionCommand {
       )
     }
     guard words.count <= 1 else { throw WorkbenchError(.invalidValue, "notify takes TYPE [SUBTYPE] [TXN]") }
+    if kind == .rescindConsent {
+      guard words.isEmpty else { throw WorkbenchError(.invalidValue, "RESCIND_CONSENT carries no transaction") }
+      let record = try session.world.sendRescindConsent(account: session.account)
+      session.print("sent \(record.name) \(record.notificationUUID)")
+      return
+    }
     let transaction = kind == .test ? nil : try session.transactionNumber(words.first ?? "last")
     if kind == .test, !words.isEmpty { throw WorkbenchError(.invalidValue, "TEST carries no transaction") }
     let reason =

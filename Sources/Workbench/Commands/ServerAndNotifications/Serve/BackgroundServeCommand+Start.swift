@@ -20,7 +20,7 @@ extension BackgroundServeCommand {
     @Option(
       name: .customLong("performance-test-scale"),
       help: ArgumentHelp(
-        "Run Retention Messaging performance tests at this fraction of the full test's requests and duration (0 < F <= 1).",
+        "Run Retention Messaging performance tests at this fraction (above 0, at most 1) of the full test's requests and duration.",
         valueName: "fraction"))
     var performanceTestScale: Double?
 
