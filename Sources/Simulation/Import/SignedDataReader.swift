@@ -154,7 +154,8 @@ struct SignedDataReader {
     app.environment = try fields.optional("environment")?.environment()
     try merge(app, at: fields.node)
     if let nested = fields.optional("signedAppTransactionInfo") {
-      try read(SignedToken(compact: try nested.string(), path: "\(token.path).appData.signedAppTransactionInfo"))
+      try read(
+        SignedToken(compact: try nested.string(), path: "\(token.path).appData.signedAppTransactionInfo"))
     }
   }
 

@@ -49,7 +49,8 @@ extension World {
     }
     guard kind != .rescindConsent else {
       throw SimulationError(
-        .notAllowed, "RESCIND_CONSENT carries an account's app transaction, not a purchase: see sendRescindConsent")
+        .notAllowed,
+        "RESCIND_CONSENT carries an account's app transaction, not a purchase: see sendRescindConsent")
     }
     guard subtype != .summary else {
       throw SimulationError(

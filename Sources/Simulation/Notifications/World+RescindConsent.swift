@@ -21,7 +21,8 @@ extension World {
         .notFound, "no notification URL for \(environment.rawValue) (`notify-url add URL`): nothing is sent")
     }
     guard let device = devices(of: account).first else {
-      throw SimulationError(.notFound, "account \(account.name) has the app on no device: it has no app transaction")
+      throw SimulationError(
+        .notFound, "account \(account.name) has the app on no device: it has no app transaction")
     }
     let signer = try jwsSigner()
     let appTransaction: String
@@ -30,12 +31,14 @@ extension World {
     } catch {
       throw SimulationError(.signingFailed, "cannot sign the app transaction: \(error)")
     }
-    var appData: [OrderedJSON.Member] = appAppleIdInEnvironment.map { [.init("appAppleId", .integer($0))] } ?? []
+    var appData: [OrderedJSON.Member] =
+      appAppleIdInEnvironment.map { [.init("appAppleId", .integer($0))] } ?? []
     appData += [
       .init("bundleId", .string(store.catalog.bundleId)), .init("environment", .string(environment.rawValue)),
       .init("signedAppTransactionInfo", .string(appTransaction)),
     ]
     return try keepNotification(
-      .rescindConsent, nil, body: .init("appData", .object(appData)), account: account.name, to: urls, signer: signer)
+      .rescindConsent, nil, body: .init("appData", .object(appData)), account: account.name, to: urls,
+      signer: signer)
   }
 }

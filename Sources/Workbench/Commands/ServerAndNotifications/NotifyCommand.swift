@@ -54,7 +54,9 @@ struct NotifyCommand: SessionCommand {
     }
     guard words.count <= 1 else { throw WorkbenchError(.invalidValue, "notify takes TYPE [SUBTYPE] [TXN]") }
     if kind == .rescindConsent {
-      guard words.isEmpty else { throw WorkbenchError(.invalidValue, "RESCIND_CONSENT carries no transaction") }
+      guard words.isEmpty else {
+        throw WorkbenchError(.invalidValue, "RESCIND_CONSENT carries no transaction")
+      }
       let record = try session.world.sendRescindConsent(account: session.account)
       session.print("sent \(record.name) \(record.notificationUUID)")
       return
