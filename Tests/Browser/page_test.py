@@ -284,6 +284,17 @@ def main():
         check(renewed != "2000000000000001" and renewed in ids(driver),
               f"renew: the API's latest transaction {renewed} is a row of the page")
 
+        # Cancel flow: the customer's cancellation page opens (no realtime URL: the App Store's own
+        # page), then the customer closes it and the subscription renews as before.
+        click(driver, 'tr[data-original-transaction-id="2000000000000001"] button[data-action="cancel-flow"]')
+        wait.until(lambda d: "App Store's own page" in (text(d, "section.cancel-flow") or ""))
+        check(not driver.find_elements("css selector", 'button[data-action="cancel-flow-accept"]'),
+              "cancel flow: a page that offers nothing has no Accept button")
+        click(driver, 'button[data-action="cancel-flow-close"]')
+        wait.until(lambda d: not d.find_elements("css selector", "section.cancel-flow"))
+        check(attribute(driver, 'tr[data-original-transaction-id="2000000000000001"]', "data-status") != "expired",
+              "cancel flow: closing the page leaves the subscription as it was")
+
         # Expire: the subscription's status in the page and in the API.
         click(driver, 'tr[data-original-transaction-id="2000000000000001"] button[data-action="expire"]')
         wait.until(lambda d: attribute(d, 'tr[data-original-transaction-id="2000000000000001"]', "data-status") == "expired")
@@ -353,7 +364,8 @@ def main():
         prompt.run("record stop")
         with open(os.path.join(directory, "clicks.storebench"), encoding="utf-8") as file:
             recording = file.read()
-        for line in (f"refund {level} --reason other", "approve #", "renew-now pro.monthly", "expire pro.monthly"):
+        for line in (f"refund {level} --reason other", "approve #", "renew-now pro.monthly", "cancel-flow pro.monthly",
+                     "cancel-flow close", "expire pro.monthly"):
             check(line in recording, f"the recording has `{line}`")
     finally:
         if driver is not None:

@@ -27,6 +27,12 @@ struct WorldView: Sendable {
   var faults: [String]
   var hasFaults: Bool
   var endpoints: [String]
+  /// The open cancellation flow, a line each: the product, the message, what is offered.
+  var openFlow: [String]
+  var hasOpenFlow: Bool
+  var openFlowCanAccept: Bool
+  /// The notification types the Notify action sends without a subtype.
+  var notificationTypes: [String]
 
   /// A switch and its state, such as `billing retry: off`.
   struct Setting: Sendable {
@@ -62,6 +68,7 @@ struct WorldView: Sendable {
     var autoRenewNext: String
     var originalTransactionId: String
     var priceConsentPending: Bool
+    var canOpenCancelFlow: Bool
   }
 
   struct TransactionView: Sendable, Encodable {
@@ -164,6 +171,28 @@ struct WorldView: Sendable {
     faults = world.serverAPI.faults.map(\.description)
     hasFaults = !faults.isEmpty
     endpoints = [ServerFault.allEndpoints] + ServerFault.endpointNames
+    let flow = world.retention.openFlow
+    openFlow = flow.map(Self.lines(of:)) ?? []
+    hasOpenFlow = flow != nil
+    openFlowCanAccept = flow.map { $0.choice != .none } ?? false
+    notificationTypes = ServerEvent.Kind.allCases.filter { $0.admits(nil) }.map(\.rawValue)
+  }
+
+  /// What the customer sees on the open cancellation page.
+  private static func lines(of flow: CancellationFlow) -> [String] {
+    var lines = ["\(flow.productId) (\(flow.locale)), account \(flow.accountName)"]
+    switch flow.source {
+    case .server: lines.append("chosen by the app's server")
+    case .defaultMessage(let reason): lines.append("default message: \(reason)")
+    case .appStorePage(let reason): lines.append("the App Store's own page: \(reason)")
+    }
+    if let message = flow.message { lines.append("\u{201C}\(message.header)\u{201D} \(message.body)") }
+    switch flow.choice {
+    case .none: break
+    case .alternateProduct(let productId): lines.append("offers: switch to \(productId)")
+    case .promotionalOffer(let productId, let offerId): lines.append("offers: \(offerId) of \(productId)")
+    }
+    return lines
   }
 
   private static func view(of account: Account, in world: World, now: Date) -> AccountView {
@@ -174,7 +203,8 @@ struct WorldView: Sendable {
         expires: Timestamp.iso8601(state.expiresDate), autoRenew: state.isAutoRenewOn ? "on" : "off",
         autoRenewNext: state.isAutoRenewOn ? "off" : "on",
         originalTransactionId: String(state.originalTransactionNumber),
-        priceConsentPending: state.priceConsent == .pending)
+        priceConsentPending: state.priceConsent == .pending,
+        canOpenCancelFlow: state.isLive && state.isAutoRenewOn)
     }
     let shown = account.history.suffix(transactionsShown)
     let transactions = shown.reversed().map { record in
