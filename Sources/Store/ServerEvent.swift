@@ -21,6 +21,8 @@ public struct ServerEvent: Hashable, Sendable {
     case didRenew = "DID_RENEW"
     /// `EXPIRED`.
     case expired = "EXPIRED"
+    /// `EXTERNAL_PURCHASE_TOKEN`: its payload carries `externalPurchaseToken` instead of `data`.
+    case externalPurchaseToken = "EXTERNAL_PURCHASE_TOKEN"
     /// `GRACE_PERIOD_EXPIRED`.
     case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
     /// `OFFER_REDEEMED`.
@@ -51,6 +53,8 @@ public struct ServerEvent: Hashable, Sendable {
   public enum Subtype: String, Hashable, Sendable, CaseIterable {
     /// `ACCEPTED`.
     case accepted = "ACCEPTED"
+    /// `ACTIVE_TOKEN_REMINDER`, of `EXTERNAL_PURCHASE_TOKEN`.
+    case activeTokenReminder = "ACTIVE_TOKEN_REMINDER"
     /// `AUTO_RENEW_DISABLED`.
     case autoRenewDisabled = "AUTO_RENEW_DISABLED"
     /// `AUTO_RENEW_ENABLED`.
@@ -59,6 +63,8 @@ public struct ServerEvent: Hashable, Sendable {
     case billingRecovery = "BILLING_RECOVERY"
     /// `BILLING_RETRY`.
     case billingRetry = "BILLING_RETRY"
+    /// `CREATED`, of `EXTERNAL_PURCHASE_TOKEN`.
+    case created = "CREATED"
     /// `DOWNGRADE`.
     case downgrade = "DOWNGRADE"
     /// `FAILURE`.
@@ -77,6 +83,8 @@ public struct ServerEvent: Hashable, Sendable {
     case resubscribe = "RESUBSCRIBE"
     /// `SUMMARY`.
     case summary = "SUMMARY"
+    /// `UNREPORTED`, of `EXTERNAL_PURCHASE_TOKEN`.
+    case unreported = "UNREPORTED"
     /// `UPGRADE`.
     case upgrade = "UPGRADE"
     /// `VOLUNTARY`.

@@ -53,6 +53,12 @@ extension World {
         "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: see sendRenewalExtensionSummary"
       )
     }
+    guard kind != .externalPurchaseToken else {
+      throw SimulationError(
+        .notAllowed,
+        "EXTERNAL_PURCHASE_TOKEN carries an external purchase token, not a transaction: see sendExternalPurchaseNotification"
+      )
+    }
     let signer = try jwsSigner()
     var data = appAppleIdMember + [OrderedJSON.Member("bundleId", .string(store.catalog.bundleId))]
     guard let transactionNumber else {
@@ -128,7 +134,7 @@ extension World {
   }
 
   /// Signs a notification around its `data` (or `summary`), keeps it and schedules its attempts.
-  private func keepNotification(
+  func keepNotification(
     _ kind: ServerEvent.Kind, _ subtype: ServerEvent.Subtype?, body: OrderedJSON.Member,
     account: String? = nil,
     transactionNumber: UInt64? = nil, to urls: [String], signer: JWSSigner

@@ -43,6 +43,8 @@ extension World {
     }
     apiKeys = keys
     offerKeys = try snapshot.offerKeys?.ring(at: "offerKeys") ?? OfferKeyRing()
+    externalPurchases =
+      try snapshot.externalPurchase?.purchases(at: "externalPurchase") ?? ExternalPurchases()
   }
 
   private func restoreTransactions(_ saved: [TransactionSnapshot], catalog: Catalog) throws(WorldFileError) {

@@ -26,7 +26,8 @@ extension World {
         ? nil
         : OriginalApplicationSnapshot(
           version: importedOriginalApplicationVersion,
-          purchaseDate: importedOriginalPurchaseDate?.secondsSince1970))
+          purchaseDate: importedOriginalPurchaseDate?.secondsSince1970),
+      externalPurchase: externalPurchases.tokens.isEmpty ? nil : ExternalPurchaseSnapshot(externalPurchases))
   }
 
   /// The certificate authority this world signs with: its directory and root fingerprint.

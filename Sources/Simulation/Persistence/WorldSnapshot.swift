@@ -22,6 +22,8 @@ struct WorldSnapshot: Codable, Hashable {
   var offerKeys: OfferKeysSnapshot?
   /// The app's first version and download date from an imported receipt; absent otherwise.
   var originalApplication: OriginalApplicationSnapshot?
+  /// External purchase tokens and their reports; absent in older files and in worlds that have none.
+  var externalPurchase: ExternalPurchaseSnapshot?
 }
 
 /// What an imported receipt said about the customer's first download of the app.

@@ -67,6 +67,8 @@ public final class World: StoreListener {
   public var serverAPI = ServerAPIState()
   /// App Store Server Notifications: the URLs, what was sent, and the attempts due.
   public let notifications = ServerNotifications()
+  /// External purchase tokens, their reports and the notifications owed about them.
+  public internal(set) var externalPurchases = ExternalPurchases()
   /// The App Store Connect API keys whose tokens the App Store Server API accepts.
   public var apiKeys = APIKeyRegistry()
   /// The developer's In-App Purchase keys offer signatures are checked with, and the nonces used.
@@ -283,11 +285,13 @@ public final class World: StoreListener {
     settle()
   }
 
-  /// When the next renewal, billing event, finished download or notification retry falls, if at
+  /// When the next renewal, billing event, finished download, notification retry or external
+  /// purchase notification falls, if at
   /// or before `target`.
   private func nextDue(notAfter target: Date) -> Date? {
     let download = devices.compactMap(\.queue.downloads.nextCompletion).min()
-    let due = [download, store.nextEventDue, notifications.nextAttemptDue].compactMap { $0 }.min()
+    let due = [download, store.nextEventDue, notifications.nextAttemptDue, externalPurchases.nextDue]
+      .compactMap { $0 }.min()
     return due.flatMap { $0 <= target ? $0 : nil }
   }
 
@@ -301,6 +305,8 @@ public final class World: StoreListener {
     } else if due < storeDue, notifications.nextAttemptDue == due {
       store.moveClock(forwardTo: due)
       deliverNotifications(notAfter: due)
+    } else if due < storeDue, externalPurchases.nextDue == due {
+      runExternalPurchaseEvents(notAfter: due)
     } else {
       store.runNextEvent(notAfter: due)
     }

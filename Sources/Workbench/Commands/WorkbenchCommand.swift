@@ -42,6 +42,6 @@ struct WorkbenchCommand: ParsableCommand {
       AppTransactionCommand.self, UnverifiedNextCommand.self, SyncCommand.self,
       OfferCodeCommand.self, RedeemCommand.self, OfferKeyCommand.self, PromoteCommand.self,
       IntentsCommand.self,
-      RedeemWinBackCommand.self, StreamlinedPurchasingCommand.self,
+      RedeemWinBackCommand.self, StreamlinedPurchasingCommand.self, ExternalPurchaseCommand.self,
     ])
 }
