@@ -95,5 +95,14 @@ if "$venv/bin/python" -c 'import appstoreserverlibrary, inapppy' 2> /dev/null; t
     fail "a backend's year against storebench serve"; grep -v '^ok' "$work/year.log" | tail -20
   fi
 fi
+if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
+  mkdir -p "$work/external"
+  if (cd "$here" && "$venv/bin/python" -W ignore::DeprecationWarning external_purchase.py "$bin" "$work/external") \
+    > "$work/external.log" 2>&1; then
+    pass "external purchase tokens against storebench serve: $(grep -c '^ok' "$work/external.log") checks, every EXTERNAL_PURCHASE_TOKEN notification verified by Apple's SignedDataVerifier"
+  else
+    fail "external purchase tokens against storebench serve"; grep -v '^ok' "$work/external.log" | tail -20
+  fi
+fi
 echo "acceptance: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

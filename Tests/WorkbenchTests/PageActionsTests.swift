@@ -49,6 +49,10 @@ import Testing
       "server fault history rate-limit 2s"
     ),
     (PageAction(name: "server-faults-clear"), "server faults clear"),
+    (
+      PageAction(name: "link-out", fields: ["type": "services"]), "external-purchase link-out --type services"
+    ),
+    (PageAction(name: "link-out", fields: ["type": "untyped"]), "external-purchase link-out"),
     (PageAction(name: "expire", fields: ["product": "odd id \"x\""]), #"expire "odd id \"x\"""#),
   ]
 
@@ -61,6 +65,7 @@ import Testing
 
   static let refused: [(PageAction, String)] = [
     (PageAction(name: "quit"), "no page action named quit"),
+    (PageAction(name: "link-out", fields: ["type": "in-app"]), "type must be one of"),
     (
       PageAction(name: "refund", fields: ["transaction": "1; quit", "reason": "other"]), "transaction must be"
     ),

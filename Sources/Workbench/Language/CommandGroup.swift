@@ -49,7 +49,7 @@ struct CommandGroup: Sendable, Hashable {
       commands: ["fail-next", "cancel-next", "can-make-payments", "server"]),
     CommandGroup(
       title: "Server and notifications",
-      commands: ["serve", "api-key", "notify-url", "notifications", "notify"]),
+      commands: ["serve", "api-key", "notify-url", "notifications", "notify", "external-purchase"]),
     CommandGroup(
       title: "Catalogs and saved worlds",
       commands: ["catalog", "identity", "save", "load", "import", "export"]),

@@ -61,6 +61,9 @@ enum PageActions {
         + (fields["value", default: ""].isEmpty
           ? [] : [try fields.matching("value", "a number or duration", isValue)])
     case "server-faults-clear": words = ["server", "faults", "clear"]
+    case "link-out":
+      let type = try fields.choice("type", ["acquisition", "services", "untyped"])
+      words = ["external-purchase", "link-out"] + (type == "untyped" ? [] : ["--type", type])
     default:
       throw WorkbenchError(.invalidValue, "no page action named \(action.name)")
     }
@@ -72,7 +75,7 @@ enum PageActions {
     "refund", "refund-decide", "expire", "renew", "auto-renew", "billing-retry", "billing-fix",
     "grace-period",
     "price-increase", "consent", "approve", "decline", "resolve", "advance-clock", "redeem", "fail-next",
-    "promote", "server-fault", "server-faults-clear",
+    "promote", "server-fault", "server-faults-clear", "link-out",
   ]
 
   private static func isPrice(_ text: String) -> Bool {

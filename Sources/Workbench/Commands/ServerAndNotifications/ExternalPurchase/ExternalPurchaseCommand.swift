@@ -32,9 +32,9 @@ struct ExternalPurchaseCommand: ParsableCommand {
     }
   }
 
-  /// One line about a token: `SANDBOX_… SERVICES created 2026-01-01T00:00:00Z expires … unreported`.
+  /// One line about a token (`untyped` for a plain link-out token): `SANDBOX_… SERVICES created 2026-01-01T00:00:00Z expires … unreported`.
   static func line(_ token: ExternalPurchaseToken) -> String {
-    var words = [token.externalPurchaseId, token.type?.rawValue ?? "LINK_OUT"]
+    var words = [token.externalPurchaseId, token.type?.rawValue ?? "untyped"]
     words.append("created \(Timestamp.iso8601(token.creationDate))")
     if let expiration = token.expirationDate { words.append("expires \(Timestamp.iso8601(expiration))") }
     words.append(
