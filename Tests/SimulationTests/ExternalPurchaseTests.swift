@@ -146,6 +146,34 @@ extension World {
     )
   }
 
+  @Test func notificationHistoryFiltersExternalPurchaseNotifications() throws {
+    let world = try World.notifying(.sandbox)
+    let start = world.store.clock.now
+    _ = try world.buy("coins.100")
+    try world.linkOut(type: .services)
+    try world.advanceClock(by: TimeSpan(seconds: 3_600))
+    func names(_ filter: String) throws -> [String] {
+      let span = #""startDate":\#(start.milliseconds),"endDate":\#(world.store.clock.now.milliseconds + 1)"#
+      let response = world.call("POST", "/inApps/v1/notifications/history", body: "{\(span)\(filter)}")
+      let page = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+      let items = try #require(page["notificationHistory"] as? [[String: Any]])
+      return try items.map { item in
+        let signed = try #require(item["signedPayload"] as? String)
+        let record = try #require(world.notifications.records.first { $0.signedPayload == signed })
+        return record.name
+      }
+    }
+    #expect(try names("").count == 3)
+    #expect(
+      try names(#","notificationType":"EXTERNAL_PURCHASE_TOKEN""#) == [
+        "EXTERNAL_PURCHASE_TOKEN/CREATED", "EXTERNAL_PURCHASE_TOKEN/UNREPORTED",
+      ])
+    #expect(
+      try names(#","notificationType":"EXTERNAL_PURCHASE_TOKEN","notificationSubtype":"UNREPORTED""#) == [
+        "EXTERNAL_PURCHASE_TOKEN/UNREPORTED"
+      ])
+  }
+
   @Test func withoutANotificationURLNothingIsSentButTheTokenLives() throws {
     let world = try World.onDefaultCatalog()
     let token = try world.linkOut(type: .services)

@@ -56,7 +56,7 @@ extension World {
     guard kind != .externalPurchaseToken else {
       throw SimulationError(
         .notAllowed,
-        "EXTERNAL_PURCHASE_TOKEN carries an external purchase token, not a transaction: see sendExternalPurchaseNotification"
+        "EXTERNAL_PURCHASE_TOKEN carries an external purchase token, not a transaction: `external-purchase link-out` makes a token, and Apple's notifications about it follow on the clock"
       )
     }
     let signer = try jwsSigner()
