@@ -43,10 +43,4 @@ public struct ExternalPurchaseToken: Hashable, Sendable {
 
   /// Whether the token is a custom link token (it has a type and an expiration).
   public var isCustomLink: Bool { type != nil }
-
-  /// Whether the token is active at `date`: from its creation until its expiration (a token
-  /// without one stays active).
-  public func isActive(at date: Date) -> Bool {
-    date >= creationDate && expirationDate.map { date < $0 } ?? true
-  }
 }
