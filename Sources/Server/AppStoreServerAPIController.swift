@@ -3,9 +3,9 @@ import Logging
 import Simulation
 
 /// Everything under `/inApps/` and `/externalPurchase/` (the External Purchase Server API, same
-/// JWT scheme): the bearer token is checked (a bare 401 when it fails, and one
-/// line in the log saying why), then the request goes, as an ``APIRequest``, to
-/// ``AppStoreServerAPI``, which answers unknown paths and methods itself. A `delay` fault is waited out here, outside the world's owner.
+/// JWT scheme): the bearer token is checked (a bare 401 when it fails, and one line in the log
+/// saying why), then the request goes, as an ``APIRequest``, to ``AppStoreServerAPI``, which
+/// answers unknown paths and methods itself. A `delay` fault is waited out here, outside the world's owner.
 struct AppStoreServerAPIController {
   let world: any WorldAccess
   let bodyLimit: Int

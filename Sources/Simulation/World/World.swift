@@ -286,8 +286,7 @@ public final class World: StoreListener {
   }
 
   /// When the next renewal, billing event, finished download, notification retry or external
-  /// purchase notification falls, if at
-  /// or before `target`.
+  /// purchase notification falls, if at or before `target`.
   private func nextDue(notAfter target: Date) -> Date? {
     let download = devices.compactMap(\.queue.downloads.nextCompletion).min()
     let due = [download, store.nextEventDue, notifications.nextAttemptDue, externalPurchases.nextDue]
