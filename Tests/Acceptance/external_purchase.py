@@ -117,8 +117,16 @@ def main():
     check("a malformed report is a 400", status == 400, (status, body))
     request_identifier = str(uuid.uuid4())
     report = {"requestIdentifier": request_identifier, "externalPurchaseId": services, "status": "LINE_ITEM",
-              "lineItems": [{"lineItemId": "1", "creationDate": 1767225600000, "eventType": "BUY",
-                             "productIdentifier": "pro", "productType": "ONE_TIME_BUY", "quantity": 1}]}
+              "lineItems": [{"lineItemId": "1", "creationDate": created[0][1].tokenCreationDate if created else 0,
+                             "pricingCurrency": "EUR", "reportingCurrency": "EUR", "amountTaxExclusive": 9990,
+                             "amountTaxInclusive": 11990, "netAmountTaxExclusive": 9990, "taxAmount": 2000,
+                             "taxCountry": "DEU", "productIdentifier": "pro", "quantity": 1, "eventType": "BUY",
+                             "productType": "ONE_TIME_BUY"}]}
+    incomplete = dict(report, lineItems=[{k: v for k, v in report["lineItems"][0].items() if k != "taxCountry"}])
+    status, body = api.send(incomplete)
+    check("a line item without taxCountry is refused with OmittedFieldError naming the line item",
+          status == 400 and [(e["errorCode"], e["fieldName"], e.get("lineItemId")) for e in body["errors"]]
+          == [(4, "taxCountry", "1")], (status, body))
     status, body = api.send(report)
     check("Send External Purchase Report accepts the report", status == 200 and body == {"requestIdentifier": request_identifier},
           (status, body))

@@ -46,6 +46,21 @@ struct ReportErrorsBody: Decodable {
     return members
   }
 
+  /// A complete `OneTimeBuyLineItem`, made on the world's clock, without the fields named in `leaving`
+  /// and with `extra` members added.
+  func oneTimeBuy(_ id: String, leaving: Set<String> = [], extra: [(String, String)] = []) -> String {
+    let members =
+      [
+        ("lineItemId", "\"\(id)\""), ("creationDate", "\(world.store.clock.now.milliseconds)"),
+        ("pricingCurrency", #""EUR""#), ("reportingCurrency", #""EUR""#), ("amountTaxExclusive", "9990"),
+        ("amountTaxInclusive", "11990"), ("netAmountTaxExclusive", "9990"), ("taxAmount", "2000"),
+        ("taxCountry", #""DEU""#), ("productIdentifier", #""pro""#), ("quantity", "1"),
+        ("eventType", #""BUY""#),
+        ("productType", #""ONE_TIME_BUY""#),
+      ].filter { !leaving.contains($0.0) } + extra
+    return body(members)
+  }
+
   /// The errors of a 400 answer.
   func errors(_ body: String) throws -> [ReportErrorBody] {
     let response = world.report(body)
@@ -83,23 +98,23 @@ struct ReportErrorsBody: Decodable {
     #expect(try errors(body(report(status: "LINE_ITEM", lineItems: "[]"))).map(\.errorCode) == [9])
     for status in ["NO_LINE_ITEM", "UNRECOGNIZED_TOKEN"] {
       #expect(
-        try errors(body(report(status: status, lineItems: #"[{"lineItemId":"a"}]"#))).map(\.errorCode) == [10]
+        try errors(body(report(status: status, lineItems: "[\(oneTimeBuy("a"))]"))).map(\.errorCode) == [10]
       )
     }
     #expect(
       try errors(
         body(
           report(
-            token: services.externalPurchaseId, status: "DUPLICATE_TOKEN", lineItems: #"[{"lineItemId":"a"}]"#
+            token: services.externalPurchaseId, status: "DUPLICATE_TOKEN", lineItems: "[\(oneTimeBuy("a"))]"
           ))
       )
       .map(\.errorCode) == [10])
   }
 
   @Test func lineItemsNeedDistinctIdentifiers() throws {
-    let twice = #"[{"lineItemId":"a"},{"lineItemId":"a"},{"eventType":"BUY"}]"#
+    let items = "[\(oneTimeBuy("a")),\(oneTimeBuy("a")),\(oneTimeBuy("b", leaving: ["lineItemId"]))]"
     #expect(
-      try errors(body(report(status: "LINE_ITEM", lineItems: twice)))
+      try errors(body(report(status: "LINE_ITEM", lineItems: items)))
         == [
           ReportErrorBody(
             errorCode: 1,
@@ -110,6 +125,53 @@ struct ReportErrorsBody: Decodable {
         ])
   }
 
+  @Test func eachLineItemHasEveryFieldItsKindRequiresAndNoneItLacks() throws {
+    let required = [
+      "lineItemId", "creationDate", "pricingCurrency", "reportingCurrency", "amountTaxExclusive",
+      "amountTaxInclusive", "netAmountTaxExclusive", "taxAmount", "taxCountry", "productIdentifier",
+      "quantity",
+      "eventType", "productType",
+    ]
+    for field in required {
+      let found = try errors(
+        body(report(status: "LINE_ITEM", lineItems: "[\(oneTimeBuy("a", leaving: [field]))]")))
+      let expected = field == "eventType" ? ["eventType"] : [field]
+      #expect(found.map(\.fieldName) == expected, "\(field)")
+      #expect(found.allSatisfy { $0.errorCode == 4 && $0.lineItemId == (field == "lineItemId" ? nil : "a") })
+    }
+    let subscription = oneTimeBuy(
+      "s", leaving: ["productType"],
+      extra: [("productType", #""SUBSCRIPTION""#), ("subscriptionEvent", #""SUBSCRIPTION_START""#)])
+    #expect(
+      try errors(body(report(status: "LINE_ITEM", lineItems: "[\(subscription)]"))).map(\.fieldName)
+        == ["subscriptionStartDate", "subscriptionEndDate", "subscriptionDaysOfPaidService"])
+    let refund = oneTimeBuy("r", leaving: ["eventType", "productType"], extra: [("eventType", #""REFUND""#)])
+    let refundErrors = try errors(body(report(status: "LINE_ITEM", lineItems: "[\(refund)]")))
+    #expect(refundErrors.map(\.errorCode) == [4, 5, 5])
+    #expect(refundErrors.map(\.fieldName) == ["referenceLineItemId", "productIdentifier", "quantity"])
+    let oneTime = oneTimeBuy("o", extra: [("referenceLineItemId", #""a""#)])
+    #expect(
+      try errors(body(report(status: "LINE_ITEM", lineItems: "[\(oneTime)]")))
+        == [
+          ReportErrorBody(
+            errorCode: 5, errorMessage: "The provided field is not allowed.",
+            fieldName: "referenceLineItemId", lineItemId: "o")
+        ])
+  }
+
+  @Test func aLineItemCannotBeMadeInTheFuture() throws {
+    let later = world.store.clock.now.milliseconds + 1
+    let item = oneTimeBuy("a", leaving: ["creationDate"], extra: [("creationDate", "\(later)")])
+    #expect(
+      try errors(body(report(status: "LINE_ITEM", lineItems: "[\(item)]")))
+        == [
+          ReportErrorBody(
+            errorCode: 6,
+            errorMessage: "The provided date field is in the future and future values are not allowed.",
+            fieldName: "creationDate", lineItemId: "a")
+        ])
+  }
+
   @Test func aDuplicateTokenMustBeACustomLinkToken() throws {
     #expect(try errors(body(report(status: "DUPLICATE_TOKEN"))).map(\.errorCode) == [37])
     #expect(
@@ -117,17 +179,17 @@ struct ReportErrorsBody: Decodable {
   }
 
   @Test func aRequestIdentifierIsAcceptedOnceAndStatusDoesNotStepBackFromLineItem() throws {
-    let first = world.report(body(report(status: "LINE_ITEM", lineItems: #"[{"lineItemId":"a"}]"#)))
+    let first = world.report(body(report(status: "LINE_ITEM", lineItems: "[\(oneTimeBuy("a"))]")))
     #expect(first.status == 200)
     #expect(
-      try errors(body(report(status: "LINE_ITEM", lineItems: #"[{"lineItemId":"b"}]"#))).map(\.fieldName)
+      try errors(body(report(status: "LINE_ITEM", lineItems: "[\(oneTimeBuy("b"))]"))).map(\.fieldName)
         == ["requestIdentifier"])
     let again = report(id: "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b", status: "NO_LINE_ITEM")
     #expect(try errors(body(again)).map(\.errorCode) == [8])
     let unrecognized = report(id: "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b", status: "UNRECOGNIZED_TOKEN")
     #expect(try errors(body(unrecognized)).map(\.errorCode) == [8])
     let correction = report(
-      id: "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b", status: "LINE_ITEM", lineItems: #"[{"lineItemId":"c"}]"#)
+      id: "5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b", status: "LINE_ITEM", lineItems: "[\(oneTimeBuy("c"))]")
     #expect(world.report(body(correction)).status == 200)
     #expect(
       world.externalPurchases.token(plain.externalPurchaseId)?.reportedStatuses == [.lineItem, .lineItem])
@@ -140,6 +202,12 @@ struct ReportErrorsBody: Decodable {
       body(report().map { $0.0 == "status" ? ($0.0, "1") : $0 }),
       body(report(status: "LINE_ITEM", lineItems: #"{"lineItemId":"a"}"#)),
       body(report(status: "LINE_ITEM", lineItems: #"["a"]"#)),
+      body(report(status: "LINE_ITEM", lineItems: #"[{"lineItemId":"a","eventType":"SELL"}]"#)),
+      body(
+        report(
+          status: "LINE_ITEM", lineItems: #"[{"lineItemId":"a","eventType":"BUY","productType":"GIFT"}]"#)),
+      body(report(status: "LINE_ITEM", lineItems: #"[{"lineItemId":"a","creationDate":"yesterday"}]"#)),
+      body(report(status: "LINE_ITEM", lineItems: #"[{"lineItemId":7}]"#)),
     ]
     for text in malformed {
       #expect(try errorCode(world.report(text)) == 4_000_000, "\(text)")

@@ -131,7 +131,7 @@ extension World {
     let world = try World.notifying(.sandbox)
     let token = try world.linkOut(type: .services, lifetime: TimeSpan(months: 2))
     let sent = world.report(
-      #"{"requestIdentifier":"0a7f6f43-2d1c-4b59-9e55-3e1b3c1d2e4f","externalPurchaseId":"\#(token.externalPurchaseId)","status":"LINE_ITEM","lineItems":[{"lineItemId":"1","eventType":"BUY","amountTaxInclusive":1190}]}"#
+      #"{"requestIdentifier":"0a7f6f43-2d1c-4b59-9e55-3e1b3c1d2e4f","externalPurchaseId":"\#(token.externalPurchaseId)","status":"LINE_ITEM","lineItems":[{"lineItemId":"1","creationDate":\#(token.creationDate.milliseconds),"pricingCurrency":"EUR","reportingCurrency":"EUR","amountTaxExclusive":1000,"amountTaxInclusive":1190,"netAmountTaxExclusive":1000,"taxAmount":190,"taxCountry":"DEU","productIdentifier":"pro","quantity":1,"eventType":"BUY","productType":"ONE_TIME_BUY"}]}"#
     )
     #expect(sent.status == 200)
     try world.advanceClock(by: TimeSpan(months: 3))
@@ -142,7 +142,7 @@ extension World {
     let retrieved = world.call("GET", "/externalPurchase/v1/reports/0a7f6f43-2d1c-4b59-9e55-3e1b3c1d2e4f")
     #expect(
       String(decoding: retrieved.body, as: UTF8.self)
-        == #"{"report":{"requestIdentifier":"0a7f6f43-2d1c-4b59-9e55-3e1b3c1d2e4f","externalPurchaseId":"\#(token.externalPurchaseId)","status":"LINE_ITEM","lineItems":[{"lineItemId":"1","eventType":"BUY","amountTaxInclusive":1190}]}}"#
+        == #"{"report":{"requestIdentifier":"0a7f6f43-2d1c-4b59-9e55-3e1b3c1d2e4f","externalPurchaseId":"\#(token.externalPurchaseId)","status":"LINE_ITEM","lineItems":[{"lineItemId":"1","creationDate":\#(token.creationDate.milliseconds),"pricingCurrency":"EUR","reportingCurrency":"EUR","amountTaxExclusive":1000,"amountTaxInclusive":1190,"netAmountTaxExclusive":1000,"taxAmount":190,"taxCountry":"DEU","productIdentifier":"pro","quantity":1,"eventType":"BUY","productType":"ONE_TIME_BUY"}]}}"#
     )
   }
 

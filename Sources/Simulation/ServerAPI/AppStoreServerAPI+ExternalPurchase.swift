@@ -19,7 +19,7 @@ extension AppStoreServerAPI {
       statusText.map({ ExternalPurchaseReportStatus(rawValue: $0) != nil }) ?? true
     else { throw .generalBadRequest }
     let status = statusText.flatMap(ExternalPurchaseReportStatus.init(rawValue:))
-    let lineItems = try lineItems(members["lineItems"], errors: &errors)
+    let lineItems = try lineItems(members["lineItems"], now: context.now, errors: &errors)
     let purchases = context.world.externalPurchases
     if let requestIdentifier, purchases.report(requestIdentifier) != nil {
       errors.append(.duplicateValue("requestIdentifier"))
@@ -77,30 +77,6 @@ extension AppStoreServerAPI {
       errors.append(.omittedField(name))
       return nil
     case .object?, .array?, .number?, .bool?: throw .generalBadRequest
-    }
-  }
-
-  /// `lineItems`: absent, or an array of objects each with a `lineItemId` (`OmittedFieldError`
-  /// without one, `DuplicateValueError` when two share one).
-  private static func lineItems(
-    _ value: JSONValue?, errors: inout [ExternalPurchaseReportError]
-  ) throws(APIError) -> [JSONValue]? {
-    switch value {
-    case nil, .null?: return nil
-    case .array(let items)?:
-      var seen = Set<String>()
-      for item in items {
-        guard case .object(let members) = item, let table = try? JSONMember.table(members) else {
-          throw .generalBadRequest
-        }
-        guard case .string(let id)? = table["lineItemId"], !id.isEmpty else {
-          errors.append(.omittedField("lineItemId"))
-          continue
-        }
-        if !seen.insert(id).inserted { errors.append(.duplicateValue("lineItemId", lineItemId: id)) }
-      }
-      return items
-    case .object?, .string?, .number?, .bool?: throw .generalBadRequest
     }
   }
 

@@ -4,9 +4,10 @@ import JSON
 /// `NotFoundError` of Retrieve External Purchase Report): Apple's small `errorCode`, its
 /// `errorMessage`, the field at fault and the line item it belongs to.
 ///
-/// Codes Apple's documentation gives: 1, 3, 4, 5, 7, 8, 10. `MissingLineItemsForStatusError` (9)
-/// and `DuplicateTokenStatusNotAllowedError` (37) are inferred from the order in which Apple lists
-/// the error objects, which follows the codes wherever a code is documented.
+/// Codes Apple's documentation gives: 1, 3, 4, 5, 6, 7, 8, 10 (and 27). `MissingLineItemsForStatusError`
+/// (9) and `DuplicateTokenStatusNotAllowedError` (37) are inferred from the order in which Apple
+/// lists the error objects in `SendReportErrorResponse`, which follows the codes wherever a code is
+/// documented.
 public struct ExternalPurchaseReportError: Hashable, Sendable {
   /// Apple's `errorCode`.
   public var errorCode: Int
@@ -50,6 +51,18 @@ public struct ExternalPurchaseReportError: Hashable, Sendable {
   /// `OmittedFieldError` (4): a required field is missing.
   public static func omittedField(_ field: String, lineItemId: String? = nil) -> Self {
     Self(4, "A required field is missing.", fieldName: field, lineItemId: lineItemId)
+  }
+
+  /// `FieldNotAllowedError` (5): a field the line item's kind does not have.
+  public static func fieldNotAllowed(_ field: String, lineItemId: String? = nil) -> Self {
+    Self(5, "The provided field is not allowed.", fieldName: field, lineItemId: lineItemId)
+  }
+
+  /// `FutureDateError` (6): a line item's `creationDate` after now.
+  public static func futureDate(_ field: String, lineItemId: String? = nil) -> Self {
+    Self(
+      6, "The provided date field is in the future and future values are not allowed.", fieldName: field,
+      lineItemId: lineItemId)
   }
 
   /// `LineItemStatusRegressionError` (8): `NO_LINE_ITEM` or `UNRECOGNIZED_TOKEN` after `LINE_ITEM`.
