@@ -11,7 +11,9 @@ extension ExternalPurchaseCommand {
     @Option(help: "acquisition or services: a custom link token (default: a plain link-out token).")
     var type: TokenType?
 
-    @Option(help: "A custom link token's lifetime instead of Apple's, such as 2mo.")
+    @Option(
+      help: "A custom link token's lifetime instead of Apple's, such as 2mo.",
+      completion: .list(["1h", "1d", "1mo", "3mo", "1y"]))
     var lifetime: String?
 
     func execute(in session: Session) throws {
