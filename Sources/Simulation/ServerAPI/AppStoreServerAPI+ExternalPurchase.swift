@@ -45,18 +45,14 @@ extension AppStoreServerAPI {
     guard let report = context.world.externalPurchases.report(context.parameters[0]) else {
       return .json(ExternalPurchaseReportError.notFound("requestIdentifier").json.text, status: 400)
     }
-    var members: [OrderedJSON.Member] = [
+    let text = OrderedJSON.object([
       .init("requestIdentifier", .string(report.requestIdentifier)),
       .init("externalPurchaseId", .string(report.externalPurchaseId)),
       .init("status", .string(report.status.rawValue)),
-    ]
-    let prefix = OrderedJSON.object(members).text.dropLast()
-    guard let lineItems = report.lineItemsJSON else {
-      members = [.init("report", .object(members))]
-      return .json(OrderedJSON.object(members).text)
-    }
-    // The line items go back verbatim, numbers and all, so the object is closed by hand.
-    return .json("{\"report\":\(prefix),\"lineItems\":\(lineItems)}}")
+    ]).text
+    // The line items go back as kept (compact, keys in the order sent), spliced in before the `}`.
+    let body = report.lineItemsJSON.map { text.dropLast() + ",\"lineItems\":\($0)}" } ?? text
+    return .json("{\"report\":\(body)}")
   }
 
   /// The report's members by key; a body that is not one JSON object with distinct keys is 400.
