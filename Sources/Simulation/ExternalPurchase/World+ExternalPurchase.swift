@@ -22,28 +22,40 @@ extension World {
     guard let account = device.queue.account else {
       throw SimulationError(.notAllowed, "\(device.name) is signed out: no customer follows the link")
     }
-    guard type != nil || lifetime == nil else {
-      throw SimulationError(
-        .invalidValue, "a plain link-out token has no expiration: give --type with --lifetime")
-    }
     let now = store.clock.now
-    let span =
-      lifetime
-      ?? (environment == .production
-        ? ExternalPurchases.productionLifetime : ExternalPurchases.sandboxLifetime)
-    let expiration = type == nil ? nil : VirtualClock.adding(span, to: now)
-    guard type == nil || expiration.map({ $0 > now }) == true else {
-      throw SimulationError(
-        .invalidValue, "the lifetime \(span) does not end after now within the clock's range")
-    }
+    let expiration = try expiration(ofTokenOf: type, lifetime: lifetime, from: now)
     let uuid = identity.externalPurchaseUUID(UInt64(externalPurchases.tokens.count + 1))
     let token = ExternalPurchaseToken(
       externalPurchaseId: environment == .production ? uuid : "SANDBOX_" + uuid, type: type,
-      creationDate: now,
-      expirationDate: expiration, accountName: account.name)
+      creationDate: now, expirationDate: expiration, accountName: account.name)
     externalPurchases.add(token)
     if type != nil { sendExternalPurchaseNotification(.created, about: token) }
     return token
+  }
+
+  /// When a token made now expires: a custom link token after `lifetime` or Apple's (an hour in the
+  /// sandbox, a year in production), a plain token never.
+  ///
+  /// - Throws: ``SimulationError`` when a plain token is given a lifetime, or the lifetime does not
+  ///   end after now within the clock's range.
+  private func expiration(
+    ofTokenOf type: ExternalPurchaseTokenType?, lifetime: TimeSpan?, from now: Date
+  ) throws(SimulationError) -> Date? {
+    guard type != nil else {
+      guard lifetime == nil else {
+        throw SimulationError(
+          .invalidValue, "a plain link-out token has no expiration: give --type with --lifetime")
+      }
+      return nil
+    }
+    let apple =
+      environment == .production ? ExternalPurchases.productionLifetime : ExternalPurchases.sandboxLifetime
+    let span = lifetime ?? apple
+    guard let expiration = VirtualClock.adding(span, to: now), expiration > now else {
+      throw SimulationError(
+        .invalidValue, "the lifetime \(span) does not end after now within the clock's range")
+    }
+    return expiration
   }
 
   /// Keeps a report the External Purchase Server API accepted: its token counts as reported, so no
