@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The store publishes these to its ``StoreListener`` as they happen; the simulation turns them into
 /// signed notifications. Only events the store itself causes appear here: `TEST` and the renewal
-/// extension summary come from requests to the server.
+/// extension summary come from requests to the server, `EXTERNAL_PURCHASE_TOKEN` from the
+/// simulation's external purchase tokens.
 public struct ServerEvent: Hashable, Sendable {
   /// Apple's `notificationType` values.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
