@@ -2,9 +2,10 @@ import Hummingbird
 import Logging
 import Simulation
 
-/// Everything under `/inApps/`: the bearer token is checked (a bare 401 when it fails, and one
-/// line in the log saying why), then the request goes, as an ``APIRequest``, to
-/// ``AppStoreServerAPI``, which answers unknown paths and methods itself. A `delay` fault is waited out here, outside the world's owner.
+/// Everything under `/inApps/` and `/externalPurchase/` (the External Purchase Server API, same
+/// JWT scheme): the bearer token is checked (a bare 401 when it fails, and one line in the log
+/// saying why), then the request goes, as an ``APIRequest``, to ``AppStoreServerAPI``, which
+/// answers unknown paths and methods itself. A `delay` fault is waited out here, outside the world's owner.
 struct AppStoreServerAPIController {
   let world: any WorldAccess
   let bodyLimit: Int
@@ -12,11 +13,13 @@ struct AppStoreServerAPIController {
   /// The answers: ``AppStoreServerAPI/respond(to:in:)``.
   let api: @Sendable (APIRequest, World) -> APIResponse
 
-  /// Adds the routes: every method on every path below `/inApps`.
+  /// Adds the routes: every method on every path below `/inApps` and `/externalPurchase`.
   func add(to router: Router<BasicRequestContext>) {
     for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
-      router.on("/inApps/**", method: method) { request, context in
-        try await answer(request, context: context)
+      for prefix in ["/inApps/**", "/externalPurchase/**"] {
+        router.on(RouterPath(prefix), method: method) { request, context in
+          try await answer(request, context: context)
+        }
       }
     }
   }

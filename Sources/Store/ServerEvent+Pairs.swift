@@ -8,6 +8,7 @@ extension ServerEvent.Kind {
     case .didFailToRenew: [nil, .gracePeriod]
     case .didRenew: [nil, .billingRecovery]
     case .expired: [.voluntary, .billingRetry, .priceIncrease, .productNotForSale]
+    case .externalPurchaseToken: [.created, .activeTokenReminder, .unreported]
     case .priceIncrease: [.pending, .accepted]
     case .renewalExtension: [.summary, .failure]
     case .subscribed: [.initialBuy, .resubscribe]

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The store publishes these to its ``StoreListener`` as they happen; the simulation turns them into
 /// signed notifications. Only events the store itself causes appear here: `TEST` and the renewal
-/// extension summary come from requests to the server.
+/// extension summary come from requests to the server, `EXTERNAL_PURCHASE_TOKEN` from the
+/// simulation's external purchase tokens.
 public struct ServerEvent: Hashable, Sendable {
   /// Apple's `notificationType` values.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -21,6 +22,8 @@ public struct ServerEvent: Hashable, Sendable {
     case didRenew = "DID_RENEW"
     /// `EXPIRED`.
     case expired = "EXPIRED"
+    /// `EXTERNAL_PURCHASE_TOKEN`: its payload carries `externalPurchaseToken` instead of `data`.
+    case externalPurchaseToken = "EXTERNAL_PURCHASE_TOKEN"
     /// `GRACE_PERIOD_EXPIRED`.
     case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
     /// `OFFER_REDEEMED`.
@@ -56,6 +59,8 @@ public struct ServerEvent: Hashable, Sendable {
   public enum Subtype: String, Hashable, Sendable, CaseIterable {
     /// `ACCEPTED`.
     case accepted = "ACCEPTED"
+    /// `ACTIVE_TOKEN_REMINDER`, of `EXTERNAL_PURCHASE_TOKEN`.
+    case activeTokenReminder = "ACTIVE_TOKEN_REMINDER"
     /// `AUTO_RENEW_DISABLED`.
     case autoRenewDisabled = "AUTO_RENEW_DISABLED"
     /// `AUTO_RENEW_ENABLED`.
@@ -64,6 +69,8 @@ public struct ServerEvent: Hashable, Sendable {
     case billingRecovery = "BILLING_RECOVERY"
     /// `BILLING_RETRY`.
     case billingRetry = "BILLING_RETRY"
+    /// `CREATED`, of `EXTERNAL_PURCHASE_TOKEN`.
+    case created = "CREATED"
     /// `DOWNGRADE`.
     case downgrade = "DOWNGRADE"
     /// `FAILURE`.
@@ -82,6 +89,8 @@ public struct ServerEvent: Hashable, Sendable {
     case resubscribe = "RESUBSCRIBE"
     /// `SUMMARY`.
     case summary = "SUMMARY"
+    /// `UNREPORTED`, of `EXTERNAL_PURCHASE_TOKEN`.
+    case unreported = "UNREPORTED"
     /// `UPGRADE`.
     case upgrade = "UPGRADE"
     /// `VOLUNTARY`.

@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
       Runs the scripts (their output goes to standard error), then prints the base URL \
       (http://127.0.0.1:PORT) as the first line of standard output and serves until SIGINT or SIGTERM, \
       which end it gracefully with status 0. Endpoints: POST /verifyReceipt, POST /sandbox/verifyReceipt, \
-      and /inApps/… with an `Authorization: Bearer` token signed by a key from `api-key create` \
+      /inApps/… and /externalPurchase/… with an `Authorization: Bearer` token signed by a key from `api-key create` \
       (`api-key token` prints one), and GET / is a page showing the world live, with Transaction \
       Manager actions that run as the commands they mirror (their lines go to standard error); \
       a refused token gets a bare 401, as Apple's, and one line on \

@@ -103,6 +103,13 @@ if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
   else
     fail "Retention Messaging against storebench serve"; grep -v '^ok' "$work/retention.log" | tail -20
   fi
+  mkdir -p "$work/external"
+  if (cd "$here" && "$venv/bin/python" -W ignore::DeprecationWarning external_purchase.py "$bin" "$work/external") \
+    > "$work/external.log" 2>&1; then
+    pass "external purchase tokens against storebench serve: $(grep -c '^ok' "$work/external.log") checks, every EXTERNAL_PURCHASE_TOKEN notification verified by Apple's SignedDataVerifier"
+  else
+    fail "external purchase tokens against storebench serve"; grep -v '^ok' "$work/external.log" | tail -20
+  fi
 fi
 echo "acceptance: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

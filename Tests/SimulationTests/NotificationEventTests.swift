@@ -292,7 +292,7 @@ import Verifier
   @Test func everyPairOfTheTableCanBeSentOnDemandAndOthersAreRefused() throws {
     let sub = try world.number(world.buy("pro.monthly"))
     var sent = 1
-    for kind in ServerEvent.Kind.allCases where kind != .rescindConsent {
+    for kind in ServerEvent.Kind.allCases where kind != .rescindConsent && kind != .externalPurchaseToken {
       for subtype in kind.subtypes where subtype != .summary {
         let record = try world.sendNotification(kind, subtype, transactionNumber: kind == .test ? nil : sub)
         sent += 1
@@ -304,6 +304,9 @@ import Verifier
     }
     #expect(world.notifications.records.count == sent)
     #expect(throws: SimulationError.self) { try world.sendNotification(.expired, transactionNumber: sub) }
+    #expect(throws: SimulationError.self) {
+      try world.sendNotification(.externalPurchaseToken, .created, transactionNumber: sub)
+    }
     #expect(throws: SimulationError.self) {
       try world.sendNotification(.didRenew, .voluntary, transactionNumber: sub)
     }

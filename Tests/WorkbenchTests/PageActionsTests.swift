@@ -63,6 +63,10 @@ import Testing
         fields: ["type": "DID_RENEW", "subtype": "BILLING_RECOVERY", "transaction": "2000000000000001"]),
       "notify DID_RENEW BILLING_RECOVERY 2000000000000001"
     ),
+    (
+      PageAction(name: "link-out", fields: ["type": "services"]), "external-purchase link-out --type services"
+    ),
+    (PageAction(name: "link-out", fields: ["type": "untyped"]), "external-purchase link-out"),
     (PageAction(name: "expire", fields: ["product": "odd id \"x\""]), #"expire "odd id \"x\"""#),
   ]
 
@@ -75,6 +79,7 @@ import Testing
 
   static let refused: [(PageAction, String)] = [
     (PageAction(name: "quit"), "no page action named quit"),
+    (PageAction(name: "link-out", fields: ["type": "in-app"]), "type must be one of"),
     (
       PageAction(name: "refund", fields: ["transaction": "1; quit", "reason": "other"]), "transaction must be"
     ),

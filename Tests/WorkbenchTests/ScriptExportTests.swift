@@ -169,6 +169,11 @@ import Testing
     #expect(redacted.contains("--app-account-token 00000000-0000-4000-8000-000000000001"))
   }
 
+  @Test func externalPurchaseTokensAreNamedAsNotReproduced() throws {
+    let session = try session(["external-purchase link-out --type services", "external-purchase link-out"])
+    #expect(try export(session).text.contains("# not reproduced: 2 external purchase tokens and 0 reports"))
+  }
+
   @Test func theScriptAndItsCatalogAreWrittenBesideTheExportingScript() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

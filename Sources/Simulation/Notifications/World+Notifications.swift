@@ -58,6 +58,12 @@ extension World {
         "RENEWAL_EXTENSION/SUMMARY carries a mass extension's summary, not a transaction: see sendRenewalExtensionSummary"
       )
     }
+    guard kind != .externalPurchaseToken else {
+      throw SimulationError(
+        .notAllowed,
+        "EXTERNAL_PURCHASE_TOKEN carries an external purchase token, not a transaction: `external-purchase link-out` makes a token, and Apple's notifications about it follow on the clock"
+      )
+    }
     let signer = try jwsSigner()
     var data = appAppleIdMember + [OrderedJSON.Member("bundleId", .string(store.catalog.bundleId))]
     guard let transactionNumber else {

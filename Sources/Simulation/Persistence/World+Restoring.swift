@@ -44,6 +44,8 @@ extension World {
     apiKeys = keys
     offerKeys = try snapshot.offerKeys?.ring(at: "offerKeys") ?? OfferKeyRing()
     try snapshot.retention?.restore(into: retention, at: "retention")
+    externalPurchases =
+      try snapshot.externalPurchase?.purchases(at: "externalPurchase") ?? ExternalPurchases()
   }
 
   private func restoreTransactions(_ saved: [TransactionSnapshot], catalog: Catalog) throws(WorldFileError) {

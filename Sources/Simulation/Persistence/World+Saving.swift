@@ -27,7 +27,8 @@ extension World {
         : OriginalApplicationSnapshot(
           version: importedOriginalApplicationVersion,
           purchaseDate: importedOriginalPurchaseDate?.secondsSince1970),
-      retention: RetentionSnapshot(retention))
+      retention: RetentionSnapshot(retention),
+      externalPurchase: externalPurchases.tokens.isEmpty ? nil : ExternalPurchaseSnapshot(externalPurchases))
   }
 
   /// The certificate authority this world signs with: its directory and root fingerprint.

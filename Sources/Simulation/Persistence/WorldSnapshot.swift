@@ -25,6 +25,8 @@ struct WorldSnapshot: Codable, Hashable {
   /// The Retention Messaging API's configuration; absent in older files and in worlds that never
   /// used it.
   var retention: RetentionSnapshot?
+  /// External purchase tokens and their reports; absent in older files and in worlds that have none.
+  var externalPurchase: ExternalPurchaseSnapshot?
 }
 
 /// What an imported receipt said about the customer's first download of the app.

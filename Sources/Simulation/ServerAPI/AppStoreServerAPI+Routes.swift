@@ -1,5 +1,6 @@
 extension AppStoreServerAPI {
-  /// The one route table of everything under `/inApps`: each endpoint's short name (what fault
+  /// The one route table of everything under `/inApps` (and, at its end, the External Purchase
+  /// Server API under `/externalPurchase`): each endpoint's short name (what fault
   /// switches, `server fault ENDPOINT …`, its help and its completion call it), method, path
   /// pattern and handler, in the order of Apple's documentation (the App Store Server API page's
   /// endpoint list, 18 endpoints), then the Retention Messaging API's 14. What names an endpoint (``endpointNames``) or finds one (``match(_:)``) derives from it.
@@ -58,6 +59,10 @@ extension AppStoreServerAPI {
     APIRoute(
       "performance-test-result", "GET", "/inApps/v1/messaging/performanceTest/result/{requestId}",
       performanceTestResult),
+    APIRoute("external-report", "PUT", "/externalPurchase/v1/reports", sendExternalPurchaseReport),
+    APIRoute(
+      "external-report-status", "GET", "/externalPurchase/v1/reports/{requestIdentifier}",
+      retrieveExternalPurchaseReport),
   ]
 
   /// The short names of every endpoint, for fault switches, help and completion, in the route

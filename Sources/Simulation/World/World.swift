@@ -72,6 +72,8 @@ public final class World: StoreListener {
   public let notifications = ServerNotifications()
   /// The Retention Messaging API's images, messages, defaults, realtime URLs and tests.
   public let retention = RetentionMessaging()
+  /// External purchase tokens, their reports and the notifications owed about them.
+  public internal(set) var externalPurchases = ExternalPurchases()
   /// The App Store Connect API keys whose tokens the App Store Server API accepts.
   public var apiKeys = APIKeyRegistry()
   /// The developer's In-App Purchase keys offer signatures are checked with, and the nonces used.
@@ -288,11 +290,12 @@ public final class World: StoreListener {
     settle()
   }
 
-  /// When the next renewal, billing event, finished download or notification retry falls, if at
-  /// or before `target`.
+  /// When the next renewal, billing event, finished download, notification retry or external
+  /// purchase notification falls, if at or before `target`.
   private func nextDue(notAfter target: Date) -> Date? {
     let download = devices.compactMap(\.queue.downloads.nextCompletion).min()
-    let due = [download, store.nextEventDue, notifications.nextAttemptDue].compactMap { $0 }.min()
+    let due = [download, store.nextEventDue, notifications.nextAttemptDue, externalPurchases.nextDue]
+      .compactMap { $0 }.min()
     return due.flatMap { $0 <= target ? $0 : nil }
   }
 
@@ -306,6 +309,8 @@ public final class World: StoreListener {
     } else if due < storeDue, notifications.nextAttemptDue == due {
       store.moveClock(forwardTo: due)
       deliverNotifications(notAfter: due)
+    } else if due < storeDue, externalPurchases.nextDue == due {
+      runExternalPurchaseEvents(notAfter: due)
     } else {
       store.runNextEvent(notAfter: due)
     }

@@ -42,7 +42,7 @@ struct WorkbenchCommand: ParsableCommand {
       AppTransactionCommand.self, UnverifiedNextCommand.self, SyncCommand.self,
       OfferCodeCommand.self, RedeemCommand.self, OfferKeyCommand.self, PromoteCommand.self,
       IntentsCommand.self,
-      RedeemWinBackCommand.self, StreamlinedPurchasingCommand.self,
+      RedeemWinBackCommand.self, StreamlinedPurchasingCommand.self, ExternalPurchaseCommand.self,
       CancelFlowCommand.self, RetentionCommand.self, RescindConsentCommand.self,
     ])
 }

@@ -101,5 +101,11 @@ extension ScriptBuilder {
     if !world.serverAPI.massExtensions.isEmpty {
       cannotReproduce("\(world.serverAPI.massExtensions.count) mass renewal-date extensions")
     }
+    let purchases = world.externalPurchases
+    if !purchases.tokens.isEmpty {
+      cannotReproduce(
+        "\(Wording.plural(purchases.tokens.count, "external purchase token")) and \(Wording.plural(purchases.reports.count, "report"))"
+      )
+    }
   }
 }

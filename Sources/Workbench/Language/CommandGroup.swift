@@ -50,7 +50,10 @@ struct CommandGroup: Sendable, Hashable {
       commands: ["fail-next", "cancel-next", "can-make-payments", "server"]),
     CommandGroup(
       title: "Server and notifications",
-      commands: ["serve", "api-key", "notify-url", "notifications", "notify", "retention", "rescind-consent"]),
+      commands: [
+        "serve", "api-key", "notify-url", "notifications", "notify", "retention", "rescind-consent",
+        "external-purchase",
+      ]),
     CommandGroup(
       title: "Catalogs and saved worlds",
       commands: ["catalog", "identity", "save", "load", "import", "export"]),

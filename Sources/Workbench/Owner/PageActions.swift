@@ -76,6 +76,9 @@ enum PageActions {
         + (fields["transaction", default: ""].isEmpty ? [] : [try fields.transaction()])
     case "cancel-flow-answer":
       words = ["cancel-flow", try fields.choice("answer", ["accept", "cancel", "close"])]
+    case "link-out":
+      let type = try fields.choice("type", ["acquisition", "services", "untyped"])
+      words = ["external-purchase", "link-out"] + (type == "untyped" ? [] : ["--type", type])
     default:
       throw WorkbenchError(.invalidValue, "no page action named \(action.name)")
     }
@@ -88,7 +91,7 @@ enum PageActions {
     "grace-period",
     "price-increase", "consent", "approve", "decline", "resolve", "advance-clock", "redeem", "fail-next",
     "promote", "server-fault", "server-faults-clear", "cancel-flow", "cancel-flow-answer",
-    "rescind-consent", "notify",
+    "rescind-consent", "notify", "link-out",
   ]
 
   private static func isPrice(_ text: String) -> Bool {
