@@ -75,15 +75,47 @@ extension Store {
     }
   }
 
+  /// The plan and price of a subscription's next billing: the commitment's next month while the
+  /// customer is committed to it, else the first billing of the next term.
+  ///
+  /// - Returns: `nil` when the catalog no longer has the product.
+  public func nextBilling(of state: SubscriptionState) -> (plan: BillingPlan.Kind?, price: Price)? {
+    guard state.isCommittedToNextBilling else { return nextTermBilling(of: state) }
+    return billing(of: state.productId, under: state.billingPlan)
+  }
+
+  /// The plan and price of the first billing of a subscription's next term (after its commitment):
+  /// ``SubscriptionState/autoRenewProductId`` under ``SubscriptionState/renewalBillingPlan``, at the
+  /// regular price when the product has no such plan.
+  ///
+  /// - Returns: `nil` when the catalog no longer has the product.
+  public func nextTermBilling(of state: SubscriptionState) -> (plan: BillingPlan.Kind?, price: Price)? {
+    billing(of: state.autoRenewProductId, under: state.billingPlan == nil ? nil : state.renewalBillingPlan)
+  }
+
+  private func billing(of productId: String, under kind: BillingPlan.Kind?) -> (
+    plan: BillingPlan.Kind?, price: Price
+  )? {
+    guard let product = catalog.product(productId) else { return nil }
+    let regular = price(of: product)
+    guard let kind, let plan = billingPlan(kind, of: product) else { return (nil, regular) }
+    return (kind, Price(amount: plan.price, currency: regular.currency))
+  }
+
   /// The words `subscriptions` and `status` show for a commitment: `month 3 of 12, commitment ends
   /// 2027-01-01T00:00:00Z`, with what happens at its end.
   public static func commitmentWords(_ state: SubscriptionState) -> String? {
     guard let commitment = state.commitment else { return nil }
-    let next =
-      state.isAutoRenewOn
-      ? "then renews \(state.renewalBillingPlan?.rawValue ?? "without a plan")"
-      : "then ends (auto-renew off)"
     return "month \(commitment.periodNumber) of \(commitment.totalPeriods), commitment ends "
-      + "\(Timestamp.iso8601(commitment.expiresDate)), \(next)"
+      + "\(Timestamp.iso8601(commitment.expiresDate)), \(afterCommitmentWords(state))"
+  }
+
+  private static func afterCommitmentWords(_ state: SubscriptionState) -> String {
+    guard state.isAutoRenewOn else { return "then ends (auto-renew off)" }
+    switch state.renewalBillingPlan {
+    case .monthly: return "then a new commitment billed monthly"
+    case .billedUpFront: return "then renews billed up front"
+    case nil: return "then renews at the regular price"
+    }
   }
 }

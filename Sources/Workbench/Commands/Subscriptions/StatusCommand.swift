@@ -32,8 +32,12 @@ struct StatusCommand: SessionCommand {
       ["original transaction", String(state.originalTransactionNumber)],
     ]
     let status = state.status(at: now)
-    if status.isEntitled && status != .inGrace && state.isAutoRenewOn {
+    if status.isEntitled && status != .inGrace && state.willRenewNext {
       rows.append(["next renewal", Timestamp.iso8601(state.expiresDate)])
+    }
+    if let plan = state.billingPlan, state.isLive {
+      rows.append(["billing plan", plan.word])
+      if let words = Store.commitmentWords(state) { rows.append(["commitment", words]) }
     }
     if let offer = state.offer, [.inTrial, .inIntro, .inOffer].contains(status) {
       rows.append([
