@@ -93,7 +93,9 @@ extension Store {
     billing(of: state.autoRenewProductId, under: state.billingPlan == nil ? nil : state.renewalBillingPlan)
   }
 
-  private func billing(of productId: String, under kind: BillingPlan.Kind?) -> (
+  private func billing(
+    of productId: String, under kind: BillingPlan.Kind?
+  ) -> (
     plan: BillingPlan.Kind?, price: Price
   )? {
     guard let product = catalog.product(productId) else { return nil }

@@ -13,7 +13,9 @@ extension Transaction {
     /// What the whole commitment costs, in the transaction's currency.
     public let price: Decimal
 
-    package init(expirationDate: Date, billingPeriodNumber: UInt64, totalBillingPeriods: UInt64, price: Decimal) {
+    package init(
+      expirationDate: Date, billingPeriodNumber: UInt64, totalBillingPeriods: UInt64, price: Decimal
+    ) {
       self.expirationDate = expirationDate
       self.billingPeriodNumber = billingPeriodNumber
       self.totalBillingPeriods = totalBillingPeriods

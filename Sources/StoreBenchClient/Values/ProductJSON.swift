@@ -77,8 +77,11 @@ package struct ProductJSON: Codable, Sendable {
           currencyCode: currency, discounts: offers ?? [], price: price, priceFormatted: priceFormatted,
           recurringSubscriptionPeriod: subscription?.subscriptionPeriod.debugDescription)
       ], subscriptionFamilyId: subscription?.subscriptionGroupID,
-      subscriptionFamilyName: subscription?.groupDisplayName, subscriptionFamilyRank: subscription?.groupLevel,
-      pricingTerms: subscription.flatMap { $0.pricingTerms.isEmpty ? nil : $0.pricingTerms.map(PricingTerm.init) }
+      subscriptionFamilyName: subscription?.groupDisplayName,
+      subscriptionFamilyRank: subscription?.groupLevel,
+      pricingTerms: subscription.flatMap {
+        $0.pricingTerms.isEmpty ? nil : $0.pricingTerms.map(PricingTerm.init)
+      }
     )
     href = "/v1/catalog/\(storefront.lowercased())/in-apps/\(id)"
     self.id = id
@@ -126,7 +129,8 @@ extension Product.SubscriptionInfo.PricingTerms {
     else {
       throw DeviceFailure(
         errorCode: "invalid_value",
-        errorMessage: "product \(id): pricing terms \(term.billingPlanType) have a price that is not a number")
+        errorMessage: "product \(id): pricing terms \(term.billingPlanType) have a price that is not a number"
+      )
     }
     self.init(
       billingPlanType: Product.SubscriptionInfo.BillingPlanType(rawValue: term.billingPlanType),

@@ -39,7 +39,8 @@ extension Product.SubscriptionInfo.RenewalInfo {
         willAutoRenew: info.commitmentAutoRenewStatus == .on,
         renewalBillingPlanType: info.rawCommitmentRenewalBillingPlanType.map(
           Product.SubscriptionInfo.BillingPlanType.init(rawValue:)),
-        renewalDate: info.commitmentRenewalDate, renewalPrice: info.commitmentRenewalPrice.map { Decimal($0) / 1000 })
+        renewalDate: info.commitmentRenewalDate,
+        renewalPrice: info.commitmentRenewalPrice.map { Decimal($0) / 1000 })
     }
     renewalBillingPlanType = payload.rawRenewalBillingPlanType.map(
       Product.SubscriptionInfo.BillingPlanType.init(rawValue:))

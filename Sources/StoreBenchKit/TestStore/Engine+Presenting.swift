@@ -35,7 +35,8 @@ extension Engine {
     }
     let period = Product.SubscriptionPeriod(iso8601: subscription.period.iso8601) ?? .monthly
     let offers =
-      [subscription.introductoryOffer].compactMap { $0 }.map(offer) + subscription.promotionalOffers.map(offer)
+      [subscription.introductoryOffer].compactMap { $0 }.map(offer)
+      + subscription.promotionalOffers.map(offer)
       + subscription.winBackOffers.map(offer)
     return Product.SubscriptionInfo(
       introductoryOffer: subscription.introductoryOffer.map(offer),
@@ -43,7 +44,8 @@ extension Engine {
       winBackOffers: subscription.winBackOffers.map(offer), subscriptionGroupID: subscription.groupIdentifier,
       subscriptionPeriod: period, groupLevel: subscription.level, groupDisplayName: subscription.group,
       pricingTerms: subscription.billingPlans.filter(\.isEnabled).map { plan in
-        pricingTerms(plan, period: period, currency: price.currency, offers: plan.kind == .monthly ? [] : offers)
+        pricingTerms(
+          plan, period: period, currency: price.currency, offers: plan.kind == .monthly ? [] : offers)
       })
   }
 
@@ -51,7 +53,8 @@ extension Engine {
   /// product's period (its commitment), with no offers (storebench keeps only the offers of the
   /// plan billed up front); a plan billed up front bills once per period, with the product's offers.
   private func pricingTerms(
-    _ plan: BillingPlan, period: Product.SubscriptionPeriod, currency: String, offers: [Product.SubscriptionOffer]
+    _ plan: BillingPlan, period: Product.SubscriptionPeriod, currency: String,
+    offers: [Product.SubscriptionOffer]
   ) -> Product.SubscriptionInfo.PricingTerms {
     let billing = Price(amount: plan.price, currency: currency)
     let commitment = Price(amount: plan.commitmentPrice, currency: currency)

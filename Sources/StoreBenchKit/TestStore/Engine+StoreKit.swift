@@ -26,7 +26,8 @@ extension Engine {
           + "StoreKitTest's, for SKTestSession.buyProduct(identifier:options:), not product.purchase")
     }
     if let plan = request.unknownBillingPlan {
-      throw TestStoreError("billingPlanType(\(plan)): the App Store has no such billing plan (MONTHLY, BILLED_UPFRONT)")
+      throw TestStoreError(
+        "billingPlanType(\(plan)): the App Store has no such billing plan (MONTHLY, BILLED_UPFRONT)")
     }
     let app = device.storeKit2
     let before = app.results.count
@@ -38,7 +39,8 @@ extension Engine {
         _ = try app.purchase(
           request.productID, quantity: request.quantity,
           appAccountToken: request.appAccountToken?.uuidString.lowercased(), offerId: request.offerID,
-          offerProof: request.offerProof, winBackOfferId: request.winBackOfferID, billingPlan: request.billingPlan)
+          offerProof: request.offerProof, winBackOfferId: request.winBackOfferID,
+          billingPlan: request.billingPlan)
       }
     } catch {
       throw error.code == .invalidValue ? Product.PurchaseError.invalidQuantity : .purchaseNotAllowed
