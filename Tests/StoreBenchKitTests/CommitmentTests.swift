@@ -119,8 +119,10 @@ import Testing
   @Test func aProductWithoutTheMonthlyPlanRefusesIt() async throws {
     try await Self.store().run {
       let product = try await Fixtures.product("studio.monthly")
-      let result = try? await product.purchase(options: [.billingPlanType(.monthly)])
-      if case .success = result { Issue.record("studio.monthly has no monthly billing plan") }
+      await #expect(throws: Product.PurchaseError.productUnavailable) {
+        try await product.purchase(options: [.billingPlanType(.monthly)])
+      }
+      #expect(await Fixtures.collect(Transaction.all).isEmpty)
     }
   }
 }
