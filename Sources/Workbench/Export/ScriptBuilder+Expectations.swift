@@ -101,5 +101,11 @@ extension ScriptBuilder {
     if !world.serverAPI.massExtensions.isEmpty {
       cannotReproduce("\(world.serverAPI.massExtensions.count) mass renewal-date extensions")
     }
+    let planned = world.store.allAccounts.reduce(0) { $0 + $1.history.count { $0.billingPlan != nil } }
+    if planned > 0 {
+      cannotReproduce(
+        "the billing plan of \(Wording.plural(planned, "subscription period")) (billingPlanType, a commitment's months): imported as plain periods, they renew at the regular price"
+      )
+    }
   }
 }
