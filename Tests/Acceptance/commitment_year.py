@@ -5,16 +5,20 @@ Runs a year of `studio.yearly` bought with its monthly billing plan (auto-renew 
 4), exports the signed transactions and renewal info, and checks that SignedDataVerifier accepts
 them and that `billingPlanType`, `commitmentInfo` and `renewalBillingPlanType` parse into the
 library's models (BillingPlanType, TransactionCommitmentInfo, RenewalCommitmentInfo,
-RenewalBillingPlanType, AutoRenewStatus) with the values the year should have. Prints one line per
-check and exits non-zero when any fails.
+RenewalBillingPlanType, AutoRenewStatus) with the values the year should have. Then asks
+`storebench serve` for the subscription's statuses with the library's AppStoreServerAPIClient and
+reads the commitment from the served answer. Prints one line per check and exits non-zero when any
+fails.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
+from appstoreserverlibrary.api_client import AppStoreServerAPIClient
 from appstoreserverlibrary.models.AutoRenewStatus import AutoRenewStatus
 from appstoreserverlibrary.models.BillingPlanType import BillingPlanType
 from appstoreserverlibrary.models.Environment import Environment
@@ -115,4 +119,39 @@ plain_renewal = renewal("plain-renewal.jws")
 check("a subscription bought without a plan carries no billingPlanType, commitmentInfo or renewalBillingPlanType",
       plain.billingPlanType is None and plain.rawBillingPlanType is None and plain.commitmentInfo is None
       and plain_renewal.commitmentInfo is None and plain_renewal.rawRenewalBillingPlanType is None)
+
+
+def served_statuses():
+    """Get All Subscription Statuses from `storebench serve`, three months into a commitment."""
+    (directory / "serve.storebench").write_text(
+        "catalog load commitments.json\nbuy studio.yearly --billing-plan monthly\nadvance-clock 3mo\n"
+        "api-key create --out AuthKey.p8\n")
+    log = open(directory / "serve.err", "w")
+    server = subprocess.Popen([storebench, "serve", "serve.storebench"], cwd=directory, env=environment,
+                              stdout=subprocess.PIPE, stderr=log, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        # A served world numbers its transactions from its own seed: the purchase's id is in its log.
+        bought = re.search(r"purchased (2[0-9]+)", (directory / "serve.err").read_text())
+        client = AppStoreServerAPIClient((directory / "AuthKey.p8").read_bytes(), "SB00000001",
+                                         "57246542-96fe-1a63-e053-0824d011072a", "com.example.commitments",
+                                         Environment.SANDBOX)
+        client._base_url = url
+        return client.get_all_subscription_statuses(bought.group(1) if bought else "")
+    finally:
+        server.terminate()
+        server.wait()
+        log.close()
+
+
+statuses = served_statuses()
+last = statuses.data[0].lastTransactions[0]
+served = verifier.verify_and_decode_signed_transaction(last.signedTransactionInfo)
+served_renewal = verifier.verify_and_decode_renewal_info(last.signedRenewalInfo)
+check("the served status of month 4 carries the commitment",
+      last.rawStatus == 1 and served.billingPlanType == BillingPlanType.MONTHLY
+      and served.commitmentInfo.billingPeriodNumber == 4 and served.commitmentInfo.commitmentExpiresDate == end
+      and served_renewal.commitmentInfo.commitmentAutoRenewStatus == AutoRenewStatus.ON
+      and served_renewal.renewalBillingPlanType == RenewalBillingPlanType.MONTHLY,
+      f"{served.commitmentInfo} {served_renewal.commitmentInfo}")
 sys.exit(1 if failures else 0)
