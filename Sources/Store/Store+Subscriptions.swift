@@ -18,6 +18,16 @@ extension Store {
       report("billingPlanRefused", "\(product.id) \(billingPlan.rawValue): \(refusal)")
       return .failure(.paymentInvalid)
     }
+    if let offerId, let group = product.subscription?.group, let state = account.subscriptions[group],
+      state.isLive, let commitment = state.commitment
+    {
+      report(
+        "offerRefused",
+        "\(product.id) \(offerId): \(SKErrorCode.invalidOfferIdentifier.name): the subscription is in a commitment "
+          + "billed monthly until \(Timestamp.iso8601(commitment.expiresDate)), which takes no promotional offer"
+      )
+      return .failure(.invalidOfferIdentifier)
+    }
     var promotional: Offer?
     if let offerId {
       switch promotionalOffer(offerId, of: product, account: account) {

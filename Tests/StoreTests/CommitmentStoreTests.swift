@@ -6,8 +6,10 @@ import Vocabulary
 @testable import Store
 
 /// A yearly product whose monthly billing plan commits the customer to twelve monthly billings.
-private func commitmentCatalog() -> Catalog {
-  var terms = Subscription(group: "G", level: 1, period: SubscriptionPeriod(value: 1, unit: .year))
+private func commitmentCatalog(promotionalOffers: [Offer] = []) -> Catalog {
+  var terms = Subscription(
+    group: "G", level: 1, period: SubscriptionPeriod(value: 1, unit: .year),
+    promotionalOffers: promotionalOffers)
   terms.billingPlans = [
     BillingPlan(kind: .billedUpFront, price: 60, commitmentPrice: 60, isEnabled: true),
     BillingPlan(kind: .monthly, price: 6, commitmentPrice: 72, isEnabled: true),
@@ -122,6 +124,18 @@ private func commitmentCatalog() -> Catalog {
     #expect(throws: SKErrorCode.paymentInvalid) { try result.get() }
     #expect(actions.details == ["billingPlanRefused: monthly MONTHLY: monthly has no MONTHLY billing plan"])
     #expect(account.history.isEmpty)
+  }
+
+  @Test func aPromotionalOfferIsRefusedInsideACommitment() throws {
+    let half = Offer(
+      id: "half", mode: .payUpFront, period: SubscriptionPeriod(value: 1, unit: .month), numberOfPeriods: 1,
+      price: 3)
+    let store = Store(catalog: commitmentCatalog(promotionalOffers: [half]), log: EventLog())
+    let account = try #require(store.account(named: "default"))
+    _ = try store.charge(productId: "yearly", quantity: 1, account: account, billingPlan: .monthly).get()
+    let result = store.charge(productId: "yearly", quantity: 1, account: account, offerId: "half")
+    #expect(throws: SKErrorCode.invalidOfferIdentifier) { try result.get() }
+    #expect(account.subscriptions["G"]?.pendingOffer == nil)
   }
 
   @Test func theUpFrontPlanChargesItsPriceForTheWholePeriod() throws {
