@@ -9,6 +9,23 @@ public struct BillingPlan: Hashable, Sendable {
     case billedUpFront = "BILLED_UPFRONT"
     /// The commitment charged in monthly installments.
     case monthly = "MONTHLY"
+
+    /// The native catalog's word for it: `billed-up-front` or `monthly`.
+    public var word: String {
+      switch self {
+      case .billedUpFront: "billed-up-front"
+      case .monthly: "monthly"
+      }
+    }
+
+    /// The kind a native catalog or a command names (`monthly`, `billed-up-front`, or Xcode's
+    /// `MONTHLY`, `BILLED_UPFRONT`).
+    public init?(word: String) {
+      guard let kind = Self.allCases.first(where: { $0.word == word || $0.rawValue == word }) else {
+        return nil
+      }
+      self = kind
+    }
   }
 
   /// How it is billed.

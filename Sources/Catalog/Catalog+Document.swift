@@ -87,6 +87,9 @@ extension Subscription {
     if !winBackOffers.isEmpty {
       members.append(.init("winBackOffers", .array(winBackOffers.map(winBackDocument))))
     }
+    if !billingPlans.isEmpty {
+      members.append(.init("billingPlans", .array(billingPlans.map(\.document))))
+    }
     return .object(members)
   }
 
@@ -158,5 +161,18 @@ extension JSONValue {
   /// A price amount as the catalog format writes it: a string holding a plain decimal.
   static func amount(_ amount: Decimal) -> JSONValue {
     .string(NSDecimalNumber(decimal: amount).stringValue)
+  }
+}
+
+extension BillingPlan {
+  /// The billing plan in the native catalog format: `type`, `price`, `commitmentPrice`, and
+  /// `enabled` only when it is off.
+  var document: JSONValue {
+    var members: [JSONMember] = [
+      .init("type", .string(kind.word)), .init("price", .amount(price)),
+      .init("commitmentPrice", .amount(commitmentPrice)),
+    ]
+    if !isEnabled { members.append(.init("enabled", .bool(false))) }
+    return .object(members)
   }
 }

@@ -158,6 +158,7 @@ struct CatalogReader {
     let object = try node.object()
     try object.rejectUnknownKeys([
       "group", "groupID", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers",
+      "billingPlans",
     ])
     let periodNode = try object.required("period")
     let period = try periodNode.period()
@@ -184,6 +185,7 @@ struct CatalogReader {
       promotionalOffers: promotional)
     subscription.groupID = try object.optional("groupID")?.nonEmptyString()
     try readWinBackOffers(object.optional("winBackOffers"), into: &subscription)
+    subscription.billingPlans = try billingPlans(object.optional("billingPlans"), period: period)
     return subscription
   }
 

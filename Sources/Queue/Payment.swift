@@ -1,3 +1,5 @@
+import Catalog
+
 /// `SKPayment`: a request to buy a product, in a quantity.
 public struct Payment: Hashable, Sendable {
   /// The allowed quantities, as StoreKit enforces them.
@@ -21,6 +23,9 @@ public struct Payment: Hashable, Sendable {
   /// A win-back offer to redeem (StoreKit 2's `PurchaseOption.winBackOffer`), for a churned
   /// subscriber.
   public var winBackOfferId: String?
+  /// The billing plan chosen for an auto-renewable subscription (StoreKit 2's
+  /// `PurchaseOption.billingPlanType(_:)`), `nil` for the regular price.
+  public var billingPlan: BillingPlan.Kind?
 
   /// Creates a payment.
   public init(

@@ -150,7 +150,8 @@ public final class PaymentQueue {
     }
     switch store.charge(
       productId: payment.productId, quantity: payment.quantity, account: account, offerId: offerId,
-      introductoryOffer: introductoryOffer, winBackOfferId: payment.winBackOfferId)
+      introductoryOffer: introductoryOffer, winBackOfferId: payment.winBackOfferId,
+      billingPlan: payment.billingPlan)
     {
     case .success(let record):
       transaction.record = record

@@ -74,6 +74,8 @@ public struct PurchaseRecord: Hashable, Sendable {
     var refunded: Price?
     var sharedFrom: UInt64?
     var isPriceAssumed = false
+    var billingPlan: BillingPlan.Kind?
+    var commitment: Commitment?
   }
 
   private subscript<Value>(extra path: WritableKeyPath<Extras, Value>, default value: Value) -> Value {
@@ -133,6 +135,19 @@ public struct PurchaseRecord: Hashable, Sendable {
   public var isPriceAssumed: Bool {
     get { self[extra: \.isPriceAssumed, default: false] }
     set { self[extra: \.isPriceAssumed, default: false] = newValue }
+  }
+
+  /// The billing plan the subscription period was bought or renewed under (the signed transaction's
+  /// `billingPlanType`), for a product bought with one of its billing plans.
+  public var billingPlan: BillingPlan.Kind? {
+    get { self[extra: \.billingPlan, default: nil] }
+    set { self[extra: \.billingPlan, default: nil] = newValue }
+  }
+
+  /// The period's place in a commitment billed monthly (the signed transaction's `commitmentInfo`).
+  public var commitment: Commitment? {
+    get { self[extra: \.commitment, default: nil] }
+    set { self[extra: \.commitment, default: nil] = newValue }
   }
 
   /// How `history`, imports and exported scripts mark an assumed price.

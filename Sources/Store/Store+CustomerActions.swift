@@ -45,7 +45,12 @@ extension Store {
     let changed = state.isAutoRenewOn != on
     state.isAutoRenewOn = on
     state.pendingExpirationIntent = on ? nil : .customerCancelled
-    report("autoRenew", "\(state.productId): auto-renew \(on ? "on" : "off")")
+    let committed =
+      !on && state.isCommittedToNextBilling
+      ? state.commitment.map {
+        ": committed until \(Timestamp.iso8601($0.expiresDate)), billed the \($0.totalPeriods - $0.periodNumber) months left"
+      } ?? "" : ""
+    report("autoRenew", "\(state.productId): auto-renew \(on ? "on" : "off")\(committed)")
     if changed {
       publish(
         .didChangeRenewalStatus, on ? .autoRenewEnabled : .autoRenewDisabled, account: account,

@@ -13,9 +13,10 @@ extension Store {
     guard let next = scheduler.nextDue, next <= target else { return 0 }
     var total = 0.0
     for account in accounts.values {
-      for state in account.subscriptions.values where state.isLive && state.isAutoRenewOn {
+      for state in account.subscriptions.values where state.isLive && state.willRenewNext {
         guard state.expiresDate <= target,
-          let period = catalog.product(state.autoRenewProductId)?.subscription?.period
+          let period = state.commitment == nil
+            ? catalog.product(state.autoRenewProductId)?.subscription?.period : Self.commitmentBillingPeriod
         else { continue }
         total += renewals(of: period, from: state.expiresDate, until: target, renewedSoFar: state.renewals)
       }

@@ -6,9 +6,10 @@ extension Store {
   /// Ends a subscription's period: it expires, renews, or enters billing retry. A period cut short
   /// at ``VirtualClock/latest`` ends the subscription: the calendar has no room for another.
   func endPeriod(of state: SubscriptionState, account: Account) {
-    if !state.isAutoRenewOn {
+    let committed = state.isCommittedToNextBilling
+    if !state.willRenewNext {
       expire(state, intent: state.pendingExpirationIntent ?? .customerCancelled, account: account)
-    } else if state.priceConsent == .pending {
+    } else if !committed, state.priceConsent == .pending {
       expire(state, intent: .customerDidNotConsentToPriceIncrease, account: account)
     } else if let cap = timeRate.renewalCap, state.renewals >= cap {
       report(
@@ -28,9 +29,12 @@ extension Store {
   }
 
   /// Starts the next period of a subscription with a renewal transaction dated `date`; the app's
-  /// server hears `DID_RENEW`, with `BILLING_RECOVERY` when the renewal ends billing retry.
+  /// server hears `DID_RENEW`, with `BILLING_RECOVERY` when the renewal ends billing retry. Inside a
+  /// commitment the next month of the same product is billed; a change of product waits for the
+  /// commitment's end.
   func renew(_ state: SubscriptionState, account: Account, at date: Date, isRecovery: Bool = false) {
-    guard let product = catalog.product(state.autoRenewProductId) else {
+    let renewing = state.isCommittedToNextBilling ? state.productId : state.autoRenewProductId
+    guard let product = catalog.product(renewing) else {
       expire(state, intent: .productNotAvailable, account: account)
       return
     }
@@ -44,6 +48,7 @@ extension Store {
       state.offer = nil
     }
     if state.priceConsent == .accepted { state.priceConsent = .none }
+    advanceBillingPlan(of: state, product: product, at: date)
     state.renewals += 1
     let previousProductId = state.productId
     // Only the storefront is read from the period before: reading the whole record would copy it.

@@ -10,9 +10,24 @@ extension Store {
   /// for current or lapsed subscribers. Where nothing is charged now (a downgrade, buying the
   /// current plan again) the answer is the current period's transaction, as StoreKit 2 gives it.
   func purchaseSubscription(
-    _ product: Product, account: Account, offerId: String?, introductoryOffer: Bool? = nil
+    _ product: Product, account: Account, offerId: String?, introductoryOffer: Bool? = nil,
+    billingPlan: BillingPlan.Kind? = nil
   ) -> Result<PurchaseRecord, SKErrorCode> {
     guard product.subscription != nil else { return .failure(.storeProductNotAvailable) }
+    if let billingPlan, let refusal = refusal(of: billingPlan, for: product, offerId: offerId) {
+      report("billingPlanRefused", "\(product.id) \(billingPlan.rawValue): \(refusal)")
+      return .failure(.paymentInvalid)
+    }
+    if let offerId, let group = product.subscription?.group, let state = account.subscriptions[group],
+      state.isLive, let commitment = state.commitment
+    {
+      report(
+        "offerRefused",
+        "\(product.id) \(offerId): \(SKErrorCode.invalidOfferIdentifier.name): the subscription is in a commitment "
+          + "billed monthly until \(Timestamp.iso8601(commitment.expiresDate)), which takes no promotional offer"
+      )
+      return .failure(.invalidOfferIdentifier)
+    }
     var promotional: Offer?
     if let offerId {
       switch promotionalOffer(offerId, of: product, account: account) {
@@ -21,7 +36,17 @@ extension Store {
       }
     }
     return .success(
-      buySubscription(product, account: account, offer: promotional, introductoryOffer: introductoryOffer))
+      buySubscription(
+        product, account: account, offer: promotional, introductoryOffer: introductoryOffer,
+        billingPlan: billingPlan))
+  }
+
+  /// Why a product cannot be bought with a billing plan and an offer: the plan must be the
+  /// product's, and a commitment billed monthly takes no promotional offer.
+  private func refusal(of plan: BillingPlan.Kind, for product: Product, offerId: String?) -> String? {
+    if let reason = billingPlanRefusal(plan, of: product) { return reason }
+    guard plan == .monthly, let offerId else { return nil }
+    return "a commitment billed monthly takes no promotional offer (\(offerId))"
   }
 
   /// Why a promotional offer cannot be had, with the error StoreKit gives.
@@ -81,29 +106,32 @@ extension Store {
   /// lapsed subscriber subscribes now, an active one changes plan or redeems the offer from the
   /// next renewal.
   func buySubscription(
-    _ product: Product, account: Account, offer promotional: Offer?, introductoryOffer: Bool? = nil
+    _ product: Product, account: Account, offer promotional: Offer?, introductoryOffer: Bool? = nil,
+    billingPlan: BillingPlan.Kind? = nil
   ) -> PurchaseRecord {
     let existing = product.subscription.flatMap { account.subscriptions[$0.group] }
     guard let existing, existing.isLive else {
       let subtype: ServerEvent.Subtype = existing == nil ? .initialBuy : .resubscribe
       return subscribe(
         to: product, account: account, continuing: existing, offer: promotional,
-        announcing: (.subscribed, subtype), introductoryOffer: introductoryOffer)
+        announcing: (.subscribed, subtype), introductoryOffer: introductoryOffer, billingPlan: billingPlan)
     }
-    return changePlan(of: existing, to: product, account: account, offer: promotional)
+    return changePlan(
+      of: existing, to: product, account: account, offer: promotional, billingPlan: billingPlan)
   }
 
   /// Starts a subscription (or a new product in its group) now, or at `date` for a backdated
-  /// purchase; the app's server hears `announcing`.
+  /// purchase; the app's server hears `announcing`. A commitment billed monthly starts without the
+  /// introductory offer (the catalog keeps only the offer of the plan billed up front).
   func subscribe(
     to product: Product, account: Account, continuing previous: SubscriptionState?, offer promotional: Offer?,
     announcing event: (kind: ServerEvent.Kind, subtype: ServerEvent.Subtype), introductoryOffer: Bool? = nil,
-    at date: Date? = nil
+    at date: Date? = nil, billingPlan: BillingPlan.Kind? = nil
   ) -> PurchaseRecord {
     let purchaseDate = date ?? clock.now
     let group = product.subscription!.group
     var offer = promotional
-    if offer == nil, let intro = product.subscription?.introductoryOffer,
+    if offer == nil, billingPlan != .monthly, let intro = product.subscription?.introductoryOffer,
       introductoryOffer ?? isEligibleForIntroductoryOffer(group: group, account: account)
     {
       offer = intro
@@ -128,6 +156,7 @@ extension Store {
     state.pendingExpirationIntent = nil
     state.priceConsent = .none
     state.pendingOffer = nil
+    beginTerm(of: state, plan: billingPlan, product: product, at: purchaseDate)
     startPeriod(of: state, product: product, record: &record, account: account)
     publish(event.kind, event.subtype, account: account, transactionNumber: record.transactionNumber)
     shareWithFamily(record, purchaser: account)
@@ -152,6 +181,7 @@ extension Store {
       record.offer = offer.reference
     }
     record.expiresDate = VirtualClock.addingUpToLatest(span, to: record.purchaseDate)
+    applyBillingPlan(of: state, product: product, to: &record)
     record.webOrderLineItemNumber = makeWebOrderLineItemNumber()
     state.productId = product.id
     state.expiresDate = record.expiresDate!
@@ -165,7 +195,8 @@ extension Store {
   }
 
   private func changePlan(
-    of state: SubscriptionState, to product: Product, account: Account, offer: Offer?
+    of state: SubscriptionState, to product: Product, account: Account, offer: Offer?,
+    billingPlan: BillingPlan.Kind?
   ) -> PurchaseRecord {
     let current = account.history[state.latestIndex]
     guard product.id != state.productId else {
@@ -208,13 +239,14 @@ extension Store {
     report(
       "upgrade", "\(replaced) → \(product.id) now", [.init("from", replaced), .init("to", product.id)])
     refundUnusedTime(of: state, account: account)
-    let record = subscribeAgain(state, to: product, account: account, offer: offer)
+    let record = subscribeAgain(state, to: product, account: account, offer: offer, billingPlan: billingPlan)
     listener?.store(self, didEndAccessTo: replaced, for: account, because: .upgraded(to: product.id))
     return record
   }
 
   private func subscribeAgain(
-    _ state: SubscriptionState, to product: Product, account: Account, offer: Offer?
+    _ state: SubscriptionState, to product: Product, account: Account, offer: Offer?,
+    billingPlan: BillingPlan.Kind?
   ) -> PurchaseRecord {
     state.phase = .expired(nil)
     // A change of plan is no new subscription: the App Store gives no introductory offer to an
@@ -222,7 +254,8 @@ extension Store {
     // charged at once for an upgrade the paywall had shown with a trial).
     return subscribe(
       to: product, account: account, continuing: state, offer: offer,
-      announcing: (offer == nil ? .didChangeRenewalPref : .offerRedeemed, .upgrade), introductoryOffer: false)
+      announcing: (offer == nil ? .didChangeRenewalPref : .offerRedeemed, .upgrade), introductoryOffer: false,
+      billingPlan: billingPlan)
   }
 
   /// A promotional offer redeemed on an active subscription without an upgrade: it applies from the

@@ -228,11 +228,13 @@ public final class Store {
   ///   - introductoryOffer: whether the customer may have the introductory offer, when the
   ///     developer's signed eligibility says so; `nil` follows the App Store's own rule.
   ///   - winBackOfferId: a win-back offer to redeem, for a churned subscriber.
+  ///   - billingPlan: the billing plan chosen for an auto-renewable subscription (StoreKit 2's
+  ///     `billingPlanType(_:)`), `nil` for the regular one.
   /// - Returns: the history entry, or the StoreKit error the payment fails with.
   public func charge(
     productId: String, quantity: Int, account: Account, offerId: String? = nil,
     introductoryOffer: Bool? = nil,
-    winBackOfferId: String? = nil
+    winBackOfferId: String? = nil, billingPlan: BillingPlan.Kind? = nil
   ) -> Result<PurchaseRecord, SKErrorCode> {
     guard let product = catalog.product(productId) else {
       report("paymentInvalid", "\(productId) is not a product of this app")
@@ -244,9 +246,15 @@ public final class Store {
         return purchaseWinBack(winBackOfferId, of: product, account: account)
       }
       return purchaseSubscription(
-        product, account: account, offerId: offerId, introductoryOffer: introductoryOffer)
+        product, account: account, offerId: offerId, introductoryOffer: introductoryOffer,
+        billingPlan: billingPlan)
     }
     guard offerId == nil, winBackOfferId == nil else { return .failure(.invalidOfferIdentifier) }
+    guard billingPlan == nil else {
+      report(
+        "billingPlanRefused", "\(productId) is not an auto-renewable subscription: it has no billing plan")
+      return .failure(.paymentInvalid)
+    }
     if product.type == .nonConsumable, let owned = account.ownedPurchase(of: productId) {
       return .success(redownload(of: owned, quantity: quantity, account: account))
     }

@@ -47,7 +47,6 @@ public struct StoreKitSettingsPlan: Sendable {
     planBilling(settings)
     planFailures(settings)
     planUnsupported(settings, catalog: catalog)
-    planOffers(catalog)
   }
 
   private mutating func planTimeRate(_ settings: StoreKitSettings) {
@@ -136,17 +135,5 @@ public struct StoreKitSettingsPlan: Sendable {
     for key in settings.unknownMembers.map(\.key) {
       notes.append("setting \(key) is not known to storebench (ignored, and written back by an export)")
     }
-  }
-
-  private mutating func planOffers(_ catalog: Catalog) {
-    let terms = catalog.products.compactMap(\.subscription)
-    noteKept(
-      terms.reduce(0) { $0 + $1.billingPlans.count }, "billing plan", "storebench charges the regular price")
-  }
-
-  /// Notes that `count` things of a kind the store cannot use are kept in the catalog, and why.
-  private mutating func noteKept(_ count: Int, _ noun: String, _ consequence: String) {
-    guard count > 0 else { return }
-    notes.append("\(count) \(noun)\(count == 1 ? "" : "s") kept in the catalog; \(consequence)")
   }
 }

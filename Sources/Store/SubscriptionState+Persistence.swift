@@ -33,6 +33,12 @@ extension SubscriptionState {
     public var phase: Phase
     /// The generation of its scheduled events.
     public var generation: Int
+    /// The billing plan of the current term, if bought with one.
+    public var billingPlan: BillingPlan.Kind?
+    /// The billing plan the next commitment starts with.
+    public var renewalBillingPlan: BillingPlan.Kind?
+    /// The current billing's place in its commitment.
+    public var commitment: Commitment?
 
     /// Creates a progress record.
     public init(
@@ -60,12 +66,16 @@ extension SubscriptionState {
 
   /// What changes over the subscription's life.
   public var progress: Progress {
-    Progress(
+    var progress = Progress(
       productId: productId, autoRenewProductId: autoRenewProductId, isAutoRenewOn: isAutoRenewOn,
       expiresDate: expiresDate, renewals: renewals, offerPeriodsLeft: offerPeriodsLeft, offer: offer,
       pendingOffer: pendingOffer, priceConsent: priceConsent,
       pendingExpirationIntent: pendingExpirationIntent,
       latestIndex: latestIndex, extensionDates: extensionDates, phase: phase, generation: generation)
+    progress.billingPlan = billingPlan
+    progress.renewalBillingPlan = renewalBillingPlan
+    progress.commitment = commitment
+    return progress
   }
 
   /// Rebuilds a subscription a saved world kept.
@@ -96,5 +106,8 @@ extension SubscriptionState {
     extensionDates = progress.extensionDates
     phase = progress.phase
     generation = progress.generation
+    billingPlan = progress.billingPlan
+    renewalBillingPlan = progress.renewalBillingPlan
+    commitment = progress.commitment
   }
 }

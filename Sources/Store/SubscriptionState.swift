@@ -62,6 +62,12 @@ public final class SubscriptionState {
   public internal(set) var extensionDates: [Date] = []
   /// Where renewal stands.
   public internal(set) var phase = Phase.active
+  /// The billing plan the current term was bought under, when the product was bought with one.
+  public internal(set) var billingPlan: BillingPlan.Kind?
+  /// The billing plan the next commitment starts with (`commitmentRenewalBillingPlanType`).
+  public internal(set) var renewalBillingPlan: BillingPlan.Kind?
+  /// The current billing's place in its commitment, for a plan billed monthly.
+  public internal(set) var commitment: Commitment?
   /// Bumped whenever scheduled events for this subscription become stale.
   public internal(set) var generation = 0
 
@@ -120,6 +126,14 @@ public final class SubscriptionState {
     if case .billingRetry(_, let graceUntil) = phase { return graceUntil }
     return nil
   }
+
+  /// Whether the customer is committed to the next billing: a commitment billed monthly has billings
+  /// left, which the App Store charges even with auto-renew off.
+  public var isCommittedToNextBilling: Bool { commitment?.hasBillingsLeft ?? false }
+
+  /// Whether the next renewal date brings a charge: auto-renew is on, or the customer is committed
+  /// to it (the renewal info's `autoRenewStatus`; `commitmentAutoRenewStatus` is ``isAutoRenewOn``).
+  public var willRenewNext: Bool { isAutoRenewOn || isCommittedToNextBilling }
 
   /// Whether the subscription is still running: current, or in billing retry.
   public var isLive: Bool {

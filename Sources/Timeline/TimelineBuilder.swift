@@ -90,7 +90,8 @@ public struct TimelineBuilder {
       row.segments = bars.segments(of: periods, until: end)
       row.plans = plans(of: row.segments)
       row.markers =
-        recordMarkers(of: periods, chargeDate: bars.chargeDate(of:)) + milestoneMarkers(milestones)
+        recordMarkers(of: periods, chargeDate: bars.chargeDate(of:)) + commitmentMarkers(of: periods)
+        + milestoneMarkers(milestones)
         + planChangeMarkers(milestones, periods: periods, state: state)
         + notificationMarkers(account: account.name, transactions: Set(periods.map(\.transactionNumber)))
       row.markers.sort { ($0.time, $0.kind.rank) < ($1.time, $1.kind.rank) }
@@ -163,6 +164,27 @@ public struct TimelineBuilder {
             time: date, kind: .refund, detail: "refunded\(amount) for \(record.productId) (\(number))",
             transactionNumber: number))
       }
+    }
+    return markers
+  }
+
+  /// Where each commitment billed monthly begins and ends, from the first of its billings the
+  /// history has.
+  private func commitmentMarkers(of periods: [PurchaseRecord]) -> [TimelineMarker] {
+    var markers: [TimelineMarker] = []
+    var seen: Set<Date> = []
+    for record in periods {
+      guard let commitment = record.commitment, seen.insert(commitment.startDate).inserted else { continue }
+      let terms =
+        "\(commitment.totalPeriods) monthly billings of \(record.productId), \(commitment.price) in all"
+      markers.append(
+        TimelineMarker(
+          time: commitment.startDate, kind: .commitmentStart, detail: "commitment of \(terms)",
+          transactionNumber: record.transactionNumber))
+      markers.append(
+        TimelineMarker(
+          time: commitment.expiresDate, kind: .commitmentEnd,
+          detail: "end of the commitment of \(terms)", transactionNumber: record.transactionNumber))
     }
     return markers
   }

@@ -63,6 +63,8 @@ public struct TimelineGlyphs: Hashable, Sendable {
     case .crossgrade: ">"
     case .planChangeCancelled: "<"
     case .planChange: "%"
+    case .commitmentStart: "["
+    case .commitmentEnd: "]"
     case .autoRenew: "~"
     case .notificationDelivered: "N"
     case .notificationFailed: "x"
@@ -94,7 +96,7 @@ public struct TimelineGlyphs: Hashable, Sendable {
     case .refund, .refundDeclined, .notificationFailed: "31"
     case .refundRequest, .priceIncrease, .autoRenew: "33"
     case .priceConsent, .askToBuy, .upgrade, .downgrade, .crossgrade, .planChangeCancelled, .planChange: "36"
-    case .offer: "35"
+    case .offer, .commitmentStart, .commitmentEnd: "35"
     }
   }
 

@@ -30,6 +30,11 @@ public struct TimelineMarker: Hashable, Sendable {
     /// A change of plan the timeline cannot name: a product the catalog does not know, or a
     /// pending change replaced by another before it took effect.
     case planChange = "plan-change"
+    /// A commitment billed monthly began (a purchase with the monthly billing plan, or its renewal
+    /// into a new commitment).
+    case commitmentStart = "commitment-start"
+    /// A commitment billed monthly ends: its last billing period is over.
+    case commitmentEnd = "commitment-end"
     /// Auto-renew was turned off or on.
     case autoRenew = "auto-renew"
     /// The store charged the customer (a purchase or renewal).
@@ -60,6 +65,8 @@ public struct TimelineMarker: Hashable, Sendable {
       case .crossgrade: "crossgrade"
       case .planChangeCancelled: "plan change cancelled"
       case .planChange: "plan change"
+      case .commitmentStart: "commitment begins"
+      case .commitmentEnd: "commitment ends"
       case .autoRenew: "auto-renew changed"
       case .notificationDelivered: "notification delivered"
       case .notificationFailed: "attempt failed"

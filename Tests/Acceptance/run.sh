@@ -110,6 +110,13 @@ if "$venv/bin/python" -c 'import appstoreserverlibrary' 2> /dev/null; then
   else
     fail "external purchase tokens against storebench serve"; grep -v '^ok' "$work/external.log" | tail -20
   fi
+  mkdir -p "$work/commitment"
+  if "$venv/bin/python" "$here/commitment_year.py" "$bin" "$work/commitment" "$top/catalog/commitments.json" \
+    > "$work/commitment.log" 2>&1; then
+    pass "a 12-month commitment's year (auto-renew off in month 4) read by Apple's library: $(grep -c '^ok' "$work/commitment.log") checks of billingPlanType, commitmentInfo and renewalBillingPlanType"
+  else
+    fail "a 12-month commitment's year read by Apple's library"; grep -v '^ok' "$work/commitment.log" | tail -20
+  fi
 fi
 echo "acceptance: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -193,6 +193,22 @@ private func catalogError(product: String, extra: String = "") -> String {
       #""id": "c", "type": "consumable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "period": "P1M""#,
       "products[2].period: a consumable product has no period"
     ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 1, "period": "P1M", "billingPlans": [{"type": "monthly", "price": "1", "commitmentPrice": "12"}]}"#,
+      "products[2].subscription.billingPlans[0].type: a monthly billing plan needs a period of several months (this subscription renews every P1M)"
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 1, "period": "P1Y", "billingPlans": [{"type": "weekly", "price": "1", "commitmentPrice": "52"}]}"#,
+      #"products[2].subscription.billingPlans[0].type: unknown billing plan type "weekly" (expected monthly or billed-up-front)"#
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 1, "period": "P1Y", "billingPlans": [{"type": "monthly", "price": "1", "commitmentPrice": "12"}, {"type": "monthly", "price": "2", "commitmentPrice": "24"}]}"#,
+      #"products[2].subscription.billingPlans[1].type: duplicate billing plan type "monthly""#
+    ),
+    (
+      #""id": "c", "type": "auto-renewable", "localizations": {"en_US": {"title": "C"}}, "price": "1", "subscription": {"group": "G", "level": 1, "period": "P1Y", "billingPlans": [{"type": "monthly", "price": "1"}]}"#,
+      "products[2].subscription.billingPlans[0].commitmentPrice: missing"
+    ),
   ])
   func brokenProductsAreRejectedWithTheirPath(product: String, message: String) {
     #expect(catalogError(product: product) == message)

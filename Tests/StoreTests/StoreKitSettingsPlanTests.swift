@@ -35,7 +35,6 @@ import Testing
         "_billingIssuesEnabled is not simulated (purchase billing failures; renewals use billing-retry)",
         "_disableDialogs is not simulated (storebench has no dialogs)",
         "_applicationInternalID, _developerTeamID, _lastSynchronizedDate describe the App Store Connect app the file was synced with: kept and written back by an export, nothing else",
-        "1 billing plan kept in the catalog; storebench charges the regular price",
       ])
   }
 

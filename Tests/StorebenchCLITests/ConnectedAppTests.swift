@@ -131,6 +131,45 @@ extension CLITests {
       #expect(result.error.contains("control> refund \(renewalID)"))
     }
 
+    @Test func aPurchaseWithTheMonthlyBillingPlanStartsACommitmentTheConnectedAppReads() async throws {
+      let (server, url) = try await serve(["--catalog", "catalog/commitments.json"])
+      defer { kill(server.pid, SIGTERM) }
+      let store = try await ServedStore.connect(to: url, token: Self.deviceToken, installs: false)
+      defer { store.disconnect() }
+      try await store.run {
+        let yearly = try #require(try await Product.products(for: ["studio.yearly"]).first)
+        let terms = try #require(yearly.subscription?.pricingTerms)
+        #expect(terms.map(\.billingPlanType) == [.upFront, .monthly])
+        let monthly = try #require(terms.first { $0.billingPlanType == .monthly })
+        #expect(monthly.billingPrice == Decimal(string: "5.99") && monthly.billingPeriod == .monthly)
+        #expect(monthly.commitmentInfo.price == Decimal(string: "71.88"))
+
+        let result = try await yearly.purchase(options: [.billingPlanType(monthly.billingPlanType)])
+        guard case .success(.verified(let transaction)) = result else {
+          Issue.record("the purchase is not a verified success: \(result)")
+          return
+        }
+        await transaction.finish()
+        #expect(transaction.billingPlanType == .monthly && transaction.price == Decimal(string: "5.99"))
+        #expect(transaction.commitmentInfo?.billingPeriodNumber == 1)
+        #expect(transaction.commitmentInfo?.totalBillingPeriods == 12)
+
+        #expect(try await control(url, "auto-renew off studio.yearly").status == 200)
+        #expect(try await control(url, "advance-clock 2mo").status == 200)
+        try await store.settle()
+        let status = try #require(try await yearly.subscription?.status.first)
+        #expect(status.state == .subscribed, "the months left of the commitment are billed")
+        let latest = try status.transaction.payloadValue
+        #expect(latest.commitmentInfo?.billingPeriodNumber == 3)
+        let info = try status.renewalInfo.payloadValue
+        #expect(info.willAutoRenew && info.commitmentInfo?.willAutoRenew == false)
+        #expect(info.renewalBillingPlanType == .monthly)
+      }
+      kill(server.pid, SIGTERM)
+      let result = try server.wait()
+      #expect(result.error.contains("purchase studio.yearly --billing-plan monthly"), "\(result.error)")
+    }
+
     @Test func aServerKilledAndRestartedWithStateLosesAndRepeatsNothing() async throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("connected-\(UUID())")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

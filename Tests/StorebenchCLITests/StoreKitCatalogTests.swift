@@ -17,7 +17,7 @@ extension CLITests {
       #expect(result.status == 0, "\(result.error)")
       #expect(result.output == "time rate: every-5m\nask to buy: off\n")
       let notes = result.error.split(separator: "\n")
-      #expect(notes.count == 5, "\(result.error)")
+      #expect(notes.count == 4, "\(result.error)")
       #expect(
         notes.contains("note: \(fixture): _disableDialogs is not simulated (storebench has no dialogs)"))
     }

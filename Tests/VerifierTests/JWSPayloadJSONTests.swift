@@ -29,7 +29,14 @@ import Testing
       revocationType: .refundFull, revocationPercentage: 100_000)
     everyKey.deviceVerification = "aW9zMTg="
     everyKey.deviceVerificationNonce = "4b3b0e2a-0000-4000-8000-000000000001"
+    everyKey.billingPlanType = .monthly
+    everyKey.commitmentInfo = TransactionCommitmentInfo(
+      billingPeriodNumber: 3, commitmentExpiresDate: date.addingTimeInterval(31_536_000.0004),
+      commitmentPrice: 71_880, totalBillingPeriods: 12)
     try expectSame(everyKey, "every key")
+    var partial = JWSTransactionDecodedPayload(transactionId: "1")
+    partial.commitmentInfo = TransactionCommitmentInfo(billingPeriodNumber: 1)
+    try expectSame(partial, "a commitment with one field")
     try expectSame(JWSTransactionDecodedPayload(), "no key")
     try expectSame(
       JWSTransactionDecodedPayload(
@@ -45,6 +52,32 @@ import Testing
     let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(payload)) as? [String: Any]
     #expect(object?["purchaseDate"] as? Int == 1000 && object?["transactionId"] as? String == "7")
     #expect(object?.count == 2)
+  }
+
+  /// Apple's 1.21 fields decode from the App Store's JSON; a billing plan this model does not know
+  /// keeps its wire value and reads as `nil`, in transactions and renewal info alike.
+  @Test func commitmentFieldsDecodeAndUnknownPlansKeepTheirWireValue() throws {
+    let transaction = try AppStoreJSON.decoder().decode(
+      JWSTransactionDecodedPayload.self,
+      from: Data(
+        #"{"billingPlanType":"QUARTERLY","commitmentInfo":{"billingPeriodNumber":2,"commitmentExpiresDate":1798761600000,"commitmentPrice":71880,"totalBillingPeriods":12},"transactionId":"9"}"#
+          .utf8))
+    #expect(transaction.rawBillingPlanType == "QUARTERLY" && transaction.billingPlanType == nil)
+    #expect(
+      transaction.commitmentInfo
+        == TransactionCommitmentInfo(
+          billingPeriodNumber: 2, commitmentExpiresDate: Date(timeIntervalSince1970: 1_798_761_600),
+          commitmentPrice: 71_880, totalBillingPeriods: 12))
+    #expect(String(decoding: try #require(transaction.appStoreJSON()), as: UTF8.self).contains("QUARTERLY"))
+    let renewal = try AppStoreJSON.decoder().decode(
+      JWSRenewalInfoDecodedPayload.self,
+      from: Data(
+        #"{"commitmentInfo":{"commitmentAutoRenewStatus":7,"commitmentRenewalBillingPlanType":"MONTHLY"},"renewalBillingPlanType":"WEEKLY"}"#
+          .utf8))
+    #expect(renewal.renewalBillingPlanType == nil && renewal.rawRenewalBillingPlanType == "WEEKLY")
+    #expect(renewal.commitmentInfo?.commitmentAutoRenewStatus == nil)
+    #expect(renewal.commitmentInfo?.rawCommitmentAutoRenewStatus == 7)
+    #expect(renewal.commitmentInfo?.commitmentRenewalBillingPlanType == .monthly)
   }
 
   @Test func aDateBeyondMillisecondsIsLeftToTheEncoder() {

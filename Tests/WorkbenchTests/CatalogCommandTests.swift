@@ -35,7 +35,8 @@ import Testing
     #expect(store.timeRate == .everyFiveMinutes && store.gracePeriodDays == 16 && store.locale == "fr_FR")
     #expect(run("ask-to-buy off") == .succeeded)
     let notes = transcript.lines.filter { $0.hasPrefix("note: ") }
-    #expect(notes.count == 5)
+    #expect(notes.count == 4)
+    #expect(!notes.contains { $0.contains("billing plan") }, "billing plans are simulated: no note")
     #expect(
       notes.contains(
         "note: \(session.shown(fixture)): _disableDialogs is not simulated (storebench has no dialogs)"))

@@ -116,12 +116,12 @@ import Testing
   @Test func parseErrorsNameTheCommandAndWhatToType() {
     #expect(
       CommandUsage.parseError("Unknown option '--bogus'", words: ["buy", "x", "--bogus"])
-        == "buy: unknown option '--bogus' (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --sign-with, --application-username, --unchecked)"
+        == "buy: unknown option '--bogus' (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --sign-with, --application-username, --billing-plan, --unchecked)"
     )
     #expect(
       CommandUsage.parseError(
         "Unknown option '--quantty'. Did you mean '--quantity'?", words: ["buy", "x", "--quantty"])
-        == "buy: unknown option '--quantty'; did you mean '--quantity'? (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --sign-with, --application-username, --unchecked)"
+        == "buy: unknown option '--quantty'; did you mean '--quantity'? (options: --quantity, --offer, --discount, --key-id, --nonce, --timestamp, --signature, --sign-with, --application-username, --billing-plan, --unchecked)"
     )
     #expect(
       CommandUsage.parseError("Missing expected argument '<duration>'", words: ["advance-clock"])

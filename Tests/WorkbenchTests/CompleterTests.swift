@@ -39,8 +39,8 @@ private func completer(after lines: [String] = [], directory: String? = nil) thr
     #expect(try completer().complete("buy coins.100 --q").candidates == ["--quantity"])
     #expect(
       try completer().complete("buy coins.100 -").candidates == [
-        "--application-username", "--discount", "--help", "--key-id", "--nonce", "--offer", "--quantity",
-        "--sign-with", "--signature", "--timestamp", "--unchecked", "-h", "-q",
+        "--application-username", "--billing-plan", "--discount", "--help", "--key-id", "--nonce", "--offer",
+        "--quantity", "--sign-with", "--signature", "--timestamp", "--unchecked", "-h", "-q",
       ])
     #expect(try completer().complete("finish --").candidates == ["--all", "--help"])
     #expect(try completer().complete("can-make-payments ").candidates == ["off", "on"])

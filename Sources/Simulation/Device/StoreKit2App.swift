@@ -59,7 +59,7 @@ public final class StoreKit2App: StoreKit2Client {
   @discardableResult
   public func purchase(
     _ productId: String, quantity: Int, appAccountToken: String?, offerId: String? = nil,
-    offerProof: OfferProof? = nil, winBackOfferId: String? = nil
+    offerProof: OfferProof? = nil, winBackOfferId: String? = nil, billingPlan: BillingPlan.Kind? = nil
   ) throws(QueueError)
     -> PaymentTransaction
   {
@@ -68,6 +68,7 @@ public final class StoreKit2App: StoreKit2Client {
       appAccountToken: appAccountToken)
     payment.offerProof = offerProof
     payment.winBackOfferId = winBackOfferId
+    payment.billingPlan = billingPlan
     if let index = intents.firstIndex(where: { $0.productId == productId }) {
       let intent = intents.remove(at: index)
       if winBackOfferId == nil, offerId == nil, offerProof == nil, let offer = intent.winBackOfferId {

@@ -29,6 +29,10 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
   var sharedFromTransactionId: String?
   /// Present (`true`) only when the charge is an assumption (an import whose data showed no price).
   var isPriceAssumed: Bool?
+  /// The billing plan the period was bought under (`MONTHLY`, `BILLED_UPFRONT`), when there is one.
+  var billingPlan: String?
+  /// The period's place in a commitment billed monthly.
+  var commitment: CommitmentSnapshot?
 
   init(_ record: PurchaseRecord) {
     transactionId = record.transactionId
@@ -54,6 +58,8 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
     refunded = record.refunded.map(PriceSnapshot.init)
     sharedFromTransactionId = record.sharedFromTransactionNumber.map { String($0) }
     isPriceAssumed = record.isPriceAssumed ? true : nil
+    billingPlan = record.billingPlan?.rawValue
+    commitment = record.commitment.map(CommitmentSnapshot.init)
   }
 
   /// The record, its product checked against the catalog.
@@ -105,6 +111,9 @@ struct PurchaseRecordSnapshot: Codable, Hashable {
     if isUpgraded { record.isUpgraded = true }
     if let refunded { record.refunded = try refunded.price(at: path + ".refunded") }
     if isPriceAssumed == true { record.isPriceAssumed = true }
+    record.billingPlan = try SnapshotPath.parse(
+      optional: billingPlan, as: BillingPlan.Kind.self, at: path + ".billingPlan")
+    record.commitment = try commitment?.commitment(at: path + ".commitment")
     if let sharedFromTransactionId {
       record.sharedFromTransactionNumber = try SnapshotPath.number(
         sharedFromTransactionId, at: path + ".sharedFromTransactionId")

@@ -22,6 +22,12 @@ struct SubscriptionSnapshot: Codable, Hashable {
   var extensionDates: [Double]
   var phase: PhaseSnapshot
   var generation: Int
+  /// The billing plan of the current term (`MONTHLY`, `BILLED_UPFRONT`), when bought with one.
+  var billingPlan: String?
+  /// The billing plan the next commitment starts with.
+  var renewalBillingPlan: String?
+  /// The current billing's place in its commitment.
+  var commitment: CommitmentSnapshot?
 
   init(_ state: SubscriptionState) {
     let progress = state.progress
@@ -44,6 +50,9 @@ struct SubscriptionSnapshot: Codable, Hashable {
     // Events are saved without their generation and take the subscription's on load, so the
     // counter itself carries nothing: 0 keeps equal worlds' files equal however they were built.
     generation = 0
+    billingPlan = progress.billingPlan?.rawValue
+    renewalBillingPlan = progress.renewalBillingPlan?.rawValue
+    commitment = progress.commitment.map(CommitmentSnapshot.init)
   }
 
   private static func word(_ consent: SubscriptionState.PriceConsent) -> String {
@@ -77,7 +86,7 @@ struct SubscriptionSnapshot: Codable, Hashable {
     guard (0..<historyCount).contains(latestIndex) else {
       throw WorldFileError(path: path + ".latestIndex", reason: "\(latestIndex) is outside the history")
     }
-    let progress = SubscriptionState.Progress(
+    var progress = SubscriptionState.Progress(
       productId: productId, autoRenewProductId: autoRenewProductId, isAutoRenewOn: isAutoRenewOn,
       expiresDate: SnapshotPath.date(expiresDate), renewals: renewals, offerPeriodsLeft: offerPeriodsLeft,
       offer: try offer?.offer(at: path + ".offer"),
@@ -87,6 +96,11 @@ struct SubscriptionSnapshot: Codable, Hashable {
         optional: pendingExpirationIntent, as: ExpirationIntent.self, at: path + ".pendingExpirationIntent"),
       latestIndex: latestIndex, extensionDates: extensionDates.map(SnapshotPath.date),
       phase: try phase.phase(at: path + ".phase"), generation: generation)
+    progress.billingPlan = try SnapshotPath.parse(
+      optional: billingPlan, as: BillingPlan.Kind.self, at: path + ".billingPlan")
+    progress.renewalBillingPlan = try SnapshotPath.parse(
+      optional: renewalBillingPlan, as: BillingPlan.Kind.self, at: path + ".renewalBillingPlan")
+    progress.commitment = try commitment?.commitment(at: path + ".commitment")
     return SubscriptionState(
       restoring: accountName, group: group,
       originalTransactionNumber: try SnapshotPath.number(

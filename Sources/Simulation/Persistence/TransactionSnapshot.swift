@@ -18,6 +18,8 @@ struct TransactionSnapshot: Codable, Hashable {
   var offerProof: OfferProofSnapshot?
   /// A win-back offer the payment redeems; absent when none (and in older files).
   var winBackOfferId: String?
+  /// The billing plan chosen (`MONTHLY`, `BILLED_UPFRONT`); absent when none (and in older files).
+  var billingPlan: String?
   var state: String
   var date: Double
   var transactionId: String?
@@ -38,6 +40,7 @@ struct TransactionSnapshot: Codable, Hashable {
     appAccountToken = transaction.payment.appAccountToken
     offerProof = transaction.payment.offerProof.map(OfferProofSnapshot.init)
     winBackOfferId = transaction.payment.winBackOfferId
+    billingPlan = transaction.payment.billingPlan?.rawValue
     state = transaction.state.rawValue
     date = transaction.date.secondsSince1970
     transactionId = transaction.transactionIdentifier
@@ -57,6 +60,8 @@ struct TransactionSnapshot: Codable, Hashable {
       appAccountToken: appAccountToken)
     payment.offerProof = try offerProof?.proof(at: path + ".offerProof")
     payment.winBackOfferId = winBackOfferId
+    payment.billingPlan = try SnapshotPath.parse(
+      optional: billingPlan, as: BillingPlan.Kind.self, at: path + ".billingPlan")
     return PaymentTransaction(
       restoringHandle: handle, payment: payment,
       device: device, state: try SnapshotPath.parse(state, as: TransactionState.self, at: path + ".state"),

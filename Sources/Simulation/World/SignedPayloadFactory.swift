@@ -13,7 +13,7 @@ public struct SignedPayloadFactory {
     self.world = world
   }
 
-  private var store: Store { world.store }
+  var store: Store { world.store }
 
   /// Apple's numeric storefront identifiers for the built-in storefronts.
   public static let storefrontIds: [String: String] = [
@@ -68,10 +68,12 @@ public struct SignedPayloadFactory {
         offer.map { Self.discountType($0.mode) } ?? (record.isTrialPeriod ? .freeTrial : nil)
       payload.offerPeriod = offer.flatMap { $0.mode == .oneTime ? nil : $0.duration.iso8601 }
     }
+    addBillingPlan(of: record, to: &payload)
     return payload
   }
 
-  /// A `JWSRenewalInfoDecodedPayload` for a subscription: `expirationIntent` 2 (billing error)
+  /// A `JWSRenewalInfoDecodedPayload` for a subscription (see `addBillingPlan(of:to:)` for
+  /// one bought with a billing plan): `expirationIntent` 2 (billing error)
   /// while Apple retries a failed renewal, with `appTransactionId`, the app account
   /// token of its current period, and the offer the next renewal is in (a promotional offer
   /// redeemed for it, or the current offer's periods left), whose price is then `renewalPrice`.
@@ -82,10 +84,10 @@ public struct SignedPayloadFactory {
     var payload = JWSRenewalInfoDecodedPayload(
       originalTransactionId: String(state.originalTransactionNumber),
       autoRenewProductId: state.autoRenewProductId,
-      productId: state.productId, autoRenewStatus: state.isAutoRenewOn ? .on : .off,
+      productId: state.productId, autoRenewStatus: state.willRenewNext ? .on : .off,
       signedDate: store.clock.now, environment: world.environment,
       recentSubscriptionStartDate: state.originalPurchaseDate,
-      renewalDate: state.isLive && state.isAutoRenewOn ? state.expiresDate : nil, currency: price?.currency,
+      renewalDate: state.isLive && state.willRenewNext ? state.expiresDate : nil, currency: price?.currency,
       renewalPrice: price.map { Self.milliunits(next?.price ?? $0.amount) },
       appTransactionId: account?.appTransactionId)
     // While Apple retries a failed renewal (in the grace period too), the renewal info already
@@ -112,6 +114,7 @@ public struct SignedPayloadFactory {
     case .pending: payload.priceIncreaseStatus = .customerHasNotResponded
     case .accepted: payload.priceIncreaseStatus = .customerConsentedOrWasNotifiedWithoutNeedingConsent
     }
+    addBillingPlan(of: state, to: &payload)
     return payload
   }
 

@@ -20,6 +20,7 @@ extension Product {
       case onStorefrontChange(StorefrontChangeHandler)
       case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
       case winBackOffer(Product.SubscriptionOffer)
+      case billingPlanType(Product.SubscriptionInfo.BillingPlanType)
       /// StoreKitTest's `promotionalOffer(id:)`: the test environment needs no signature.
       case testPromotionalOffer(id: String)
       /// StoreKitTest's `codeOffer(referenceName:)`.
@@ -129,6 +130,14 @@ extension Product {
     /// A win-back offer of the product, for a customer whose subscription lapsed.
     public static func winBackOffer(_ offer: Product.SubscriptionOffer) -> Product.PurchaseOption {
       PurchaseOption(.winBackOffer(offer))
+    }
+
+    /// The billing plan to subscribe with (iOS 26.4), one of the product's ``Product/SubscriptionInfo/pricingTerms``:
+    /// `.monthly` for a 12-month commitment billed monthly.
+    public static func billingPlanType(
+      _ billingPlanType: Product.SubscriptionInfo.BillingPlanType
+    ) -> Product.PurchaseOption {
+      PurchaseOption(.billingPlanType(billingPlanType))
     }
 
     /// The keys StoreKit's back-deployed offer options write as custom options.

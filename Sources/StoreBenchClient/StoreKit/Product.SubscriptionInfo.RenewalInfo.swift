@@ -44,6 +44,10 @@ extension Product.SubscriptionInfo {
     public let currency: Locale.Currency?
     /// The app's download transaction.
     public let appTransactionID: String
+    /// What happens when the current 12-month commitment ends (iOS 26.4).
+    public let commitmentInfo: Product.SubscriptionInfo.RenewalInfo.CommitmentInfo?
+    /// How the next renewal is billed, for a subscription bought with a billing plan (iOS 26.4).
+    public let renewalBillingPlanType: Product.SubscriptionInfo.BillingPlanType?
     package let signed: SignedValue
 
     /// The renewal info's JSON, as signed.

@@ -14,14 +14,20 @@ extension Product {
     public let subscriptionGroupID: String
     /// How long one period lasts.
     public let subscriptionPeriod: Product.SubscriptionPeriod
+    /// The ways to pay for the subscription (iOS 26.4): one per billing plan the App Store offers
+    /// (billed up front, monthly over a 12-month commitment); empty for a product without billing
+    /// plans.
+    public let pricingTerms: [Product.SubscriptionInfo.PricingTerms]
     private let level: Int
     private let groupName: String
 
     package init(
       introductoryOffer: Product.SubscriptionOffer?, promotionalOffers: [Product.SubscriptionOffer],
       winBackOffers: [Product.SubscriptionOffer], subscriptionGroupID: String,
-      subscriptionPeriod: Product.SubscriptionPeriod, groupLevel: Int, groupDisplayName: String
+      subscriptionPeriod: Product.SubscriptionPeriod, groupLevel: Int, groupDisplayName: String,
+      pricingTerms: [Product.SubscriptionInfo.PricingTerms] = []
     ) {
+      self.pricingTerms = pricingTerms
       self.introductoryOffer = introductoryOffer
       self.promotionalOffers = promotionalOffers
       self.winBackOffers = winBackOffers

@@ -62,6 +62,10 @@ public struct Transaction: Identifiable, Equatable, Hashable, CustomDebugStringC
   public let currency: Locale.Currency?
   /// The app's download transaction.
   public let appTransactionID: String
+  /// How the subscription is billed, for one bought with a billing plan (iOS 26.4).
+  public let billingPlanType: Product.SubscriptionInfo.BillingPlanType?
+  /// The transaction's place in a 12-month commitment billed monthly (iOS 26.4).
+  public let commitmentInfo: Transaction.CommitmentInfo?
   package let signed: SignedValue
 
   /// The transaction's JSON, as signed.

@@ -16,6 +16,21 @@ package struct ProductJSON: Codable, Sendable {
     var subscriptionFamilyId: String?
     var subscriptionFamilyName: String?
     var subscriptionFamilyRank: Int?
+    /// The subscription's pricing terms (storebench's shape): absent without billing plans.
+    var pricingTerms: [PricingTerm]?
+  }
+
+  /// One of a subscription's pricing terms: the billing plan, each billing's price and period, the
+  /// commitment's price and length, and the offers that go with it.
+  package struct PricingTerm: Codable, Sendable {
+    var billingPlanType: String
+    var billingPrice: String
+    var billingPriceFormatted: String
+    var billingPeriod: String
+    var commitmentPrice: String
+    var commitmentPriceFormatted: String
+    var commitmentPeriod: String
+    var offers: [Discount]
   }
 
   package struct PriceOffer: Codable, Sendable {
@@ -62,7 +77,11 @@ package struct ProductJSON: Codable, Sendable {
           currencyCode: currency, discounts: offers ?? [], price: price, priceFormatted: priceFormatted,
           recurringSubscriptionPeriod: subscription?.subscriptionPeriod.debugDescription)
       ], subscriptionFamilyId: subscription?.subscriptionGroupID,
-      subscriptionFamilyName: subscription?.groupDisplayName, subscriptionFamilyRank: subscription?.groupLevel
+      subscriptionFamilyName: subscription?.groupDisplayName,
+      subscriptionFamilyRank: subscription?.groupLevel,
+      pricingTerms: subscription.flatMap {
+        $0.pricingTerms.isEmpty ? nil : $0.pricingTerms.map(PricingTerm.init)
+      }
     )
     href = "/v1/catalog/\(storefront.lowercased())/in-apps/\(id)"
     self.id = id
@@ -86,6 +105,43 @@ extension ProductJSON.Discount {
     priceFormatted = offer.displayPrice
     recurringSubscriptionPeriod = offer.period.debugDescription
     type = offer.type.rawValue
+  }
+}
+
+extension ProductJSON.PricingTerm {
+  init(_ terms: Product.SubscriptionInfo.PricingTerms) {
+    billingPlanType = terms.billingPlanType.rawValue
+    billingPrice = "\(terms.billingPrice)"
+    billingPriceFormatted = terms.billingDisplayPrice
+    billingPeriod = terms.billingPeriod.debugDescription
+    commitmentPrice = "\(terms.commitmentInfo.price)"
+    commitmentPriceFormatted = terms.commitmentInfo.displayPrice
+    commitmentPeriod = terms.commitmentInfo.period.debugDescription
+    offers = terms.subscriptionOffers.map(ProductJSON.Discount.init)
+  }
+}
+
+extension Product.SubscriptionInfo.PricingTerms {
+  /// The pricing terms a record describes.
+  init(record term: ProductJSON.PricingTerm, of id: String) throws(DeviceFailure) {
+    guard let billingPrice = Decimal(string: term.billingPrice),
+      let commitmentPrice = Decimal(string: term.commitmentPrice)
+    else {
+      throw DeviceFailure(
+        errorCode: "invalid_value",
+        errorMessage: "product \(id): pricing terms \(term.billingPlanType) have a price that is not a number"
+      )
+    }
+    self.init(
+      billingPlanType: Product.SubscriptionInfo.BillingPlanType(rawValue: term.billingPlanType),
+      billingPrice: billingPrice, billingDisplayPrice: term.billingPriceFormatted,
+      billingPeriod: try Product.period(term.billingPeriod, of: id),
+      commitmentInfo: Product.SubscriptionInfo.CommitmentInfo(
+        price: commitmentPrice, displayPrice: term.commitmentPriceFormatted,
+        period: try Product.period(term.commitmentPeriod, of: id)),
+      subscriptionOffers: try term.offers.map { discount throws(DeviceFailure) in
+        try Product.SubscriptionOffer(record: discount, of: id)
+      })
   }
 }
 
@@ -124,7 +180,10 @@ extension Product {
       winBackOffers: offers.filter { $0.type == .winBack }, subscriptionGroupID: group,
       subscriptionPeriod: try period(periodText, of: record.id),
       groupLevel: attributes.subscriptionFamilyRank ?? 1,
-      groupDisplayName: attributes.subscriptionFamilyName ?? "")
+      groupDisplayName: attributes.subscriptionFamilyName ?? "",
+      pricingTerms: try (attributes.pricingTerms ?? []).map { term throws(DeviceFailure) in
+        try Product.SubscriptionInfo.PricingTerms(record: term, of: record.id)
+      })
   }
 
   static func period(_ text: String, of id: String) throws(DeviceFailure) -> Product.SubscriptionPeriod {

@@ -33,6 +33,17 @@ extension Product.SubscriptionInfo.RenewalInfo {
     renewalPrice = payload.renewalPrice.map { Decimal($0) / 1000 }
     currency = payload.currency.map { Locale.Currency($0) }
     appTransactionID = payload.appTransactionId ?? ""
+    commitmentInfo = payload.commitmentInfo.map { info in
+      CommitmentInfo(
+        autoRenewPreference: info.commitmentAutoRenewProductId ?? payload.autoRenewProductId ?? "",
+        willAutoRenew: info.commitmentAutoRenewStatus == .on,
+        renewalBillingPlanType: info.rawCommitmentRenewalBillingPlanType.map(
+          Product.SubscriptionInfo.BillingPlanType.init(rawValue:)),
+        renewalDate: info.commitmentRenewalDate,
+        renewalPrice: info.commitmentRenewalPrice.map { Decimal($0) / 1000 })
+    }
+    renewalBillingPlanType = payload.rawRenewalBillingPlanType.map(
+      Product.SubscriptionInfo.BillingPlanType.init(rawValue:))
     self.signed = signed
   }
 }

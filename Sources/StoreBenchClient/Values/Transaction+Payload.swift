@@ -34,6 +34,8 @@ extension Transaction {
     price = payload.price.map { Decimal($0) / 1000 }
     currency = payload.currency.map { Locale.Currency($0) }
     appTransactionID = payload.appTransactionId ?? ""
+    billingPlanType = payload.rawBillingPlanType.map(Product.SubscriptionInfo.BillingPlanType.init(rawValue:))
+    commitmentInfo = payload.commitmentInfo.flatMap(Transaction.CommitmentInfo.init(payload:))
     self.signed = signed
   }
 }
@@ -46,5 +48,17 @@ extension Transaction.Offer {
       id: id, type: Transaction.OfferType(rawValue: Int(type)),
       paymentMode: paymentMode.map(PaymentMode.init(rawValue:)),
       period: period.flatMap(Product.SubscriptionPeriod.init(iso8601:)))
+  }
+}
+
+extension Transaction.CommitmentInfo {
+  /// The commitment a signed payload's `commitmentInfo` describes; `nil` when it lacks a field.
+  package init?(payload info: TransactionCommitmentInfo) {
+    guard let expires = info.commitmentExpiresDate, let number = info.billingPeriodNumber,
+      let total = info.totalBillingPeriods, let price = info.commitmentPrice, number > 0, total > 0
+    else { return nil }
+    self.init(
+      expirationDate: expires, billingPeriodNumber: UInt64(number), totalBillingPeriods: UInt64(total),
+      price: Decimal(price) / 1000)
   }
 }

@@ -15,6 +15,8 @@ package struct PurchaseRequestWire: Codable, Sendable {
   package var introductoryOfferEligibilityJWS: String?
   /// A win-back offer's id.
   package var winBackOfferID: String?
+  /// `billingPlanType(_:)`: the App Store's name of the plan (`MONTHLY`, `BILLED_UPFRONT`).
+  package var billingPlanType: String?
   /// `simulatesAskToBuyInSandbox(true)`.
   package var simulatesAskToBuy: Bool?
 
@@ -56,6 +58,7 @@ extension PurchaseRequestWire {
           offerID: offerID, keyID: keyID, nonce: nonce, signature: signature.base64EncodedString(),
           timestamp: timestamp)
       case .winBackOffer(let offer): winBackOfferID = offer.id
+      case .billingPlanType(let plan): billingPlanType = plan.rawValue
       case .custom(let key, .string(let text)): custom(key: key, text: text)
       case .custom, .onStorefrontChange, .testPromotionalOffer, .testCodeOffer, .testPurchaseDate: break
       }

@@ -14,7 +14,7 @@ extension Engine {
     guard let product = store.catalog.product(id), product.isClearedForSale else { return nil }
     let price = store.price(of: product)
     let text = product.text(for: store.locale)
-    let subscription = product.subscription.map { subscriptionInfo($0, currency: price.currency) }
+    let subscription = product.subscription.map { subscriptionInfo($0, price: price) }
     let json = ProductJSON(
       id: id, kind: product.type.appStoreName, isFamilyShareable: product.isFamilyShareable,
       title: text.title,
@@ -29,17 +29,42 @@ extension Engine {
       localeIdentifier: store.locale, json: json)
   }
 
-  private func subscriptionInfo(_ subscription: Subscription, currency: String) -> Product.SubscriptionInfo {
+  private func subscriptionInfo(_ subscription: Subscription, price: Price) -> Product.SubscriptionInfo {
     func offer(_ offer: Offer) -> Product.SubscriptionOffer {
-      Product.SubscriptionOffer(offer, currency: currency)
+      Product.SubscriptionOffer(offer, currency: price.currency)
     }
+    let period = Product.SubscriptionPeriod(iso8601: subscription.period.iso8601) ?? .monthly
+    let offers =
+      [subscription.introductoryOffer].compactMap { $0 }.map(offer)
+      + subscription.promotionalOffers.map(offer)
+      + subscription.winBackOffers.map(offer)
     return Product.SubscriptionInfo(
       introductoryOffer: subscription.introductoryOffer.map(offer),
       promotionalOffers: subscription.promotionalOffers.map(offer),
       winBackOffers: subscription.winBackOffers.map(offer), subscriptionGroupID: subscription.groupIdentifier,
-      subscriptionPeriod: Product.SubscriptionPeriod(iso8601: subscription.period.iso8601) ?? .monthly,
-      groupLevel: subscription.level,
-      groupDisplayName: subscription.group)
+      subscriptionPeriod: period, groupLevel: subscription.level, groupDisplayName: subscription.group,
+      pricingTerms: subscription.billingPlans.filter(\.isEnabled).map { plan in
+        pricingTerms(
+          plan, period: period, currency: price.currency, offers: plan.kind == .monthly ? [] : offers)
+      })
+  }
+
+  /// A billing plan as StoreKit's pricing terms: a monthly plan bills every month over the
+  /// product's period (its commitment), with no offers (storebench keeps only the offers of the
+  /// plan billed up front); a plan billed up front bills once per period, with the product's offers.
+  private func pricingTerms(
+    _ plan: BillingPlan, period: Product.SubscriptionPeriod, currency: String,
+    offers: [Product.SubscriptionOffer]
+  ) -> Product.SubscriptionInfo.PricingTerms {
+    let billing = Price(amount: plan.price, currency: currency)
+    let commitment = Price(amount: plan.commitmentPrice, currency: currency)
+    return Product.SubscriptionInfo.PricingTerms(
+      billingPlanType: Product.SubscriptionInfo.BillingPlanType(rawValue: plan.kind.rawValue),
+      billingPrice: billing.amount, billingDisplayPrice: billing.formatted,
+      billingPeriod: plan.kind == .monthly ? .monthly : period,
+      commitmentInfo: Product.SubscriptionInfo.CommitmentInfo(
+        price: commitment.amount, displayPrice: commitment.formatted, period: period),
+      subscriptionOffers: offers)
   }
 
   // MARK: Signed values

@@ -123,6 +123,7 @@ extension Engine {
       appAccountToken: request.appAccountToken?.uuidString.lowercased())
     payment.offerProof = request.offerProof
     payment.winBackOfferId = request.winBackOfferID
+    payment.billingPlan = request.billingPlan
     return try purchaseOutsideTheApp(payment)
   }
 }

@@ -25,6 +25,10 @@ extension Engine {
         "the purchase options purchaseDate(_:renewalBehavior:) and codeOffer(referenceName:) are "
           + "StoreKitTest's, for SKTestSession.buyProduct(identifier:options:), not product.purchase")
     }
+    if let plan = request.unknownBillingPlan {
+      throw TestStoreError(
+        "billingPlanType(\(plan)): the App Store has no such billing plan (MONTHLY, BILLED_UPFRONT)")
+    }
     let app = device.storeKit2
     let before = app.results.count
     let askToBuy = world.store.isAskToBuyOn
@@ -35,7 +39,8 @@ extension Engine {
         _ = try app.purchase(
           request.productID, quantity: request.quantity,
           appAccountToken: request.appAccountToken?.uuidString.lowercased(), offerId: request.offerID,
-          offerProof: request.offerProof, winBackOfferId: request.winBackOfferID)
+          offerProof: request.offerProof, winBackOfferId: request.winBackOfferID,
+          billingPlan: request.billingPlan)
       }
     } catch {
       throw error.code == .invalidValue ? Product.PurchaseError.invalidQuantity : .purchaseNotAllowed

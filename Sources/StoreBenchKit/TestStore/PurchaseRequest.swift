@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Queue
 
@@ -9,6 +10,10 @@ struct PurchaseRequest: Sendable {
   var offerID: String?
   var offerProof: OfferProof?
   var winBackOfferID: String?
+  /// The billing plan `billingPlanType(_:)` chose; a plan the App Store does not name is refused
+  /// as a plan the product lacks would be.
+  var billingPlan: BillingPlan.Kind?
+  var unknownBillingPlan: String?
   var codeOfferReference: String?
   var simulatesAskToBuy = false
   var backdate: (date: Date, cancelsImmediately: Bool)?
@@ -33,6 +38,10 @@ struct PurchaseRequest: Sendable {
     appAccountToken = wire.appAccountToken
     simulatesAskToBuy = wire.simulatesAskToBuy ?? false
     winBackOfferID = wire.winBackOfferID
+    if let plan = wire.billingPlanType {
+      billingPlan = BillingPlan.Kind(rawValue: plan)
+      if billingPlan == nil { unknownBillingPlan = plan }
+    }
     if let jws = wire.introductoryOfferEligibilityJWS { offerProof = .introductoryOfferEligibilityJWS(jws) }
     if let id = wire.promotionalOfferID, let jws = wire.promotionalOfferJWS {
       offerID = id

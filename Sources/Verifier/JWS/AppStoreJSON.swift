@@ -27,6 +27,18 @@ public enum AppStoreJSON {
     return Int64(exactly: milliseconds)
   }
 
+  /// An optional date as whole milliseconds for a payload's own writer; `nil` stays `nil`.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a date beyond 64-bit milliseconds.
+  static func wholeMilliseconds(_ date: Date?) throws -> Int? {
+    guard let date else { return nil }
+    guard let value = milliseconds(date) else {
+      throw EncodingError.invalidValue(
+        date, .init(codingPath: [], debugDescription: "date does not fit 64-bit milliseconds"))
+    }
+    return Int(value)
+  }
+
   /// A decoder reading dates as milliseconds since 1970: integers as Apple writes them, or the
   /// fractional numbers Xcode writes (truncated to the millisecond).
   public static func decoder() -> JSONDecoder {

@@ -79,6 +79,16 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
   public var appTransactionId: String?
   /// The ISO 8601 duration of the offer.
   public var offerPeriod: String?
+  /// What happens when the current commitment billed monthly ends.
+  public var commitmentInfo: RenewalCommitmentInfo?
+  /// How the next renewal is billed (`BILLED_UPFRONT`, `MONTHLY`), for a subscription bought with
+  /// a billing plan. The wire value of `renewalBillingPlanType`.
+  public var rawRenewalBillingPlanType: String?
+  /// How the next renewal is billed. `nil` when absent or a value this model does not know.
+  public var renewalBillingPlanType: RenewalBillingPlanType? {
+    get { rawRenewalBillingPlanType.flatMap(RenewalBillingPlanType.init(rawValue:)) }
+    set { rawRenewalBillingPlanType = newValue?.rawValue }
+  }
   /// StoreKit 2 on a device: base64 of SHA-384 over the nonce (lowercased) and the device's
   /// identifier.
   public var deviceVerification: String?
@@ -164,6 +174,8 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
     case appAccountToken
     case appTransactionId
     case offerPeriod
+    case commitmentInfo
+    case rawRenewalBillingPlanType = "renewalBillingPlanType"
     case deviceVerification
     case deviceVerificationNonce
   }

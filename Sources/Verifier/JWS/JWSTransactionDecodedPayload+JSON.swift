@@ -11,7 +11,9 @@ extension JWSTransactionDecodedPayload: JSONObjectWritable, AppStoreJSONWritable
   public func writeMembers<Writer: JSONObjectWriter & ~Copyable>(to writer: inout Writer) throws {
     try writer.member(CodingKeys.appAccountToken.rawValue, appAccountToken)
     try writer.member(CodingKeys.appTransactionId.rawValue, appTransactionId)
+    try writer.member(CodingKeys.rawBillingPlanType.rawValue, rawBillingPlanType)
     try writer.member(CodingKeys.bundleId.rawValue, bundleId)
+    try writer.member(CodingKeys.commitmentInfo.rawValue, commitmentInfo)
     try writer.member(CodingKeys.currency.rawValue, currency)
     try writer.member(CodingKeys.deviceVerification.rawValue, deviceVerification)
     try writer.member(CodingKeys.deviceVerificationNonce.rawValue, deviceVerificationNonce)
@@ -57,11 +59,6 @@ extension JWSTransactionDecodedPayload: JSONObjectWritable, AppStoreJSONWritable
   ///
   /// - Throws: `EncodingError.invalidValue` for a date beyond 64-bit milliseconds.
   private func milliseconds(_ date: Date?) throws -> Int? {
-    guard let date else { return nil }
-    guard let milliseconds = AppStoreJSON.milliseconds(date) else {
-      throw EncodingError.invalidValue(
-        date, .init(codingPath: [], debugDescription: "date does not fit 64-bit milliseconds"))
-    }
-    return Int(milliseconds)
+    try AppStoreJSON.wholeMilliseconds(date)
   }
 }

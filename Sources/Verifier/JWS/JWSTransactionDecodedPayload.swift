@@ -107,6 +107,16 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
   }
   /// The refunded share in milliunits (0–100000).
   public var revocationPercentage: Int32?
+  /// How the subscription is billed (`BILLED_UPFRONT`, `MONTHLY`), for a product bought with a
+  /// billing plan. The wire value of `billingPlanType`.
+  public var rawBillingPlanType: String?
+  /// How the subscription is billed. `nil` when absent or a value this model does not know.
+  public var billingPlanType: BillingPlanType? {
+    get { rawBillingPlanType.flatMap(BillingPlanType.init(rawValue:)) }
+    set { rawBillingPlanType = newValue?.rawValue }
+  }
+  /// The transaction's place in a commitment billed monthly.
+  public var commitmentInfo: TransactionCommitmentInfo?
   /// StoreKit 2 on a device: base64 of SHA-384 over the nonce (lowercased) and the device's
   /// identifier, so an app can tell a transaction was signed for this device.
   public var deviceVerification: String?
@@ -222,6 +232,8 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
     case offerPeriod
     case rawRevocationType = "revocationType"
     case revocationPercentage
+    case rawBillingPlanType = "billingPlanType"
+    case commitmentInfo
     case deviceVerification
     case deviceVerificationNonce
   }

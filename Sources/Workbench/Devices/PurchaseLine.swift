@@ -1,3 +1,4 @@
+import Catalog
 import StoreBenchKit
 
 /// The `purchase` command line a connected app's `product.purchase(options:)` makes: the product,
@@ -22,6 +23,9 @@ enum PurchaseLine {
     }
     if let jws = request.introductoryOfferEligibilityJWS { words += ["--intro-eligibility-jws", jws] }
     if let offer = request.winBackOfferID { words += ["--win-back-offer", offer] }
+    if let plan = request.billingPlanType {
+      words += ["--billing-plan", BillingPlan.Kind(word: plan)?.word ?? plan]
+    }
     return words
   }
 }

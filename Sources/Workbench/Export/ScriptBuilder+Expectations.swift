@@ -107,5 +107,11 @@ extension ScriptBuilder {
         "\(Wording.plural(purchases.tokens.count, "external purchase token")) and \(Wording.plural(purchases.reports.count, "report"))"
       )
     }
+    let planned = world.store.allAccounts.reduce(0) { $0 + $1.history.count { $0.billingPlan != nil } }
+    if planned > 0 {
+      cannotReproduce(
+        "the billing plan of \(Wording.plural(planned, "subscription period")) (billingPlanType, a commitment's months): imported as plain periods, they renew at the regular price"
+      )
+    }
   }
 }

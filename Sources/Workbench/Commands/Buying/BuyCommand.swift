@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Queue
 
 /// `buy ID [--quantity N] [--offer ID | --discount ID (--key-id … --signature … | --sign-with KEY)]
@@ -45,6 +46,13 @@ struct BuyCommand: SessionCommand {
   @Option(help: "SKPayment.applicationUsername, which the signature covers.")
   var applicationUsername: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "A billing plan of the subscription: monthly (a 12-month commitment billed monthly) or billed-up-front.",
+      valueName: "plan"),
+    completion: .list(BillingPlan.Kind.allCases.map(\.word)))
+  var billingPlan: BillingPlan.Kind?
+
   @Flag(help: "Send the payment even when the catalog has no such product.")
   var unchecked = false
 
@@ -77,6 +85,7 @@ struct BuyCommand: SessionCommand {
       )
     }
     var payment = Payment(productId: productId, quantity: quantity, offerId: offer ?? discount)
+    payment.billingPlan = billingPlan
     if let discount, let signWith {
       let signer = try DeveloperOfferSigner(keyId: signWith, in: session)
       payment.offerProof = .signature(

@@ -52,6 +52,12 @@ struct ProductsCommand: SessionCommand {
     if let subscription = product.subscription {
       var text = "\(price) / \(subscription.period)"
       if let offer = subscription.introductoryOffer { text += ", intro: \(offer)" }
+      let currency = store.price(of: product).currency
+      for plan in subscription.billingPlans where plan.kind == .monthly && plan.isEnabled {
+        let monthly = Price(amount: plan.price, currency: currency).formatted
+        let total = Price(amount: plan.commitmentPrice, currency: currency).formatted
+        text += ", or \(monthly) / month over a \(subscription.period) commitment (\(total))"
+      }
       return text + ", group \(subscription.group) level \(subscription.level)"
     }
     if let period = product.nonRenewingPeriod { return "\(price) for \(period)" }

@@ -18,7 +18,11 @@ struct JWSCommand: SessionCommand {
       elsewhere 4000048). Transactions also carry price (milliunits) and currency, \
       transactionReason, offerDiscountType and offerPeriod in an offer, and after a refund \
       revocationType (REFUND_FULL, FAMILY_REVOKE for a family member's share) and \
-      revocationPercentage. The app transaction has originalPlatform iOS, and appAppleId (the \
+      revocationPercentage. A subscription bought with a billing plan (`buy --billing-plan`) carries \
+      billingPlanType, and in a 12-month commitment billed monthly commitmentInfo (the billing's \
+      number of 12, the commitment's end and price); its renewal info carries \
+      renewalBillingPlanType and commitmentInfo (whether, when, for what and at what price a new \
+      commitment starts). The app transaction has originalPlatform iOS, and appAppleId (the \
       app's Apple ID, as receipts' app_item_id and notifications) in production only, as Apple.
       """)
 

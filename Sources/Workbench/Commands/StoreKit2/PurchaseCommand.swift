@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import Queue
 import Simulation
@@ -69,6 +70,13 @@ struct PurchaseCommand: SessionCommand {
     help: "A win-back offer (PurchaseOption.winBackOffer), for a churned subscriber.",
     completion: .session(.winBackOffers))
   var winBackOffer: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A billing plan (PurchaseOption.billingPlanType): monthly, a 12-month commitment billed monthly.",
+      valueName: "plan"),
+    completion: .list(BillingPlan.Kind.allCases.map(\.word)))
+  var billingPlan: BillingPlan.Kind?
 
   func validate() throws {
     try requireNonEmpty(productId, "the product id")
@@ -153,6 +161,6 @@ struct PurchaseCommand: SessionCommand {
     try session.device.storeKit2.purchase(
       productId, quantity: quantity, appAccountToken: appAccountToken?.lowercased(),
       offerId: promotionalOffer,
-      offerProof: try offerProof(in: session), winBackOfferId: winBackOffer)
+      offerProof: try offerProof(in: session), winBackOfferId: winBackOffer, billingPlan: billingPlan)
   }
 }

@@ -5,7 +5,12 @@ import Store
 struct StatusCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "Show the subscription of a product's group: status, renewal, offers, billing.")
+    abstract: "Show the subscription of a product's group: status, renewal, offers, billing.",
+    discussion: """
+      A subscription bought with a billing plan shows it; in a 12-month commitment billed monthly, \
+      the month of the commitment, when it ends and what follows (a new commitment, or the end \
+      when auto-renew is off: the months left are billed all the same).
+      """)
 
   @Argument(
     help: "An auto-renewable product (any product of the group).", completion: .session(.autoRenewables))
@@ -32,8 +37,12 @@ struct StatusCommand: SessionCommand {
       ["original transaction", String(state.originalTransactionNumber)],
     ]
     let status = state.status(at: now)
-    if status.isEntitled && status != .inGrace && state.isAutoRenewOn {
+    if status.isEntitled && status != .inGrace && state.willRenewNext {
       rows.append(["next renewal", Timestamp.iso8601(state.expiresDate)])
+    }
+    if let plan = state.billingPlan, state.isLive {
+      rows.append(["billing plan", plan.word])
+      if let words = Store.commitmentWords(state) { rows.append(["commitment", words]) }
     }
     if let offer = state.offer, [.inTrial, .inIntro, .inOffer].contains(status) {
       rows.append([

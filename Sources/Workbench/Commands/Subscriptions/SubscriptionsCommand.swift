@@ -19,11 +19,12 @@ struct SubscriptionsCommand: SessionCommand {
     }
     let rows = states.map { state in
       let end = PeriodEnd.of(state, in: account)
+      let commitment = state.isLive ? Store.commitmentWords(state).map { [$0] } ?? [] : []
       return [
         state.group, state.productId, state.status(at: store.clock.now).rawValue,
         "\(end.label) \(end.date)",
         "auto-renew \(state.isAutoRenewOn ? "on" : "off")", "renewals \(state.renewals)",
-      ]
+      ] + commitment
     }
     session.print(lines: TextTable.render(rows))
   }

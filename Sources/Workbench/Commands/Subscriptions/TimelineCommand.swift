@@ -19,7 +19,8 @@ struct TimelineCommand: SessionCommand {
       expiry) in lighter marks. Marks: charges (when they were made), refunds, refund requests, \
       price increases and consent, Ask to Buy, offers redeemed, upgrades, downgrades and \
       crossgrades (named from the products' levels and durations, as Apple names them), a pending \
-      change cancelled, auto-renew changes, and each notification attempt (delivered or failed). A \
+      change cancelled, auto-renew changes, where each 12-month commitment billed monthly begins \
+      ([) and ends (]), and each notification attempt (delivered or failed). A \
       legend follows. SUBJECT narrows it to a product's subscription (or one-time purchases), a \
       subscription group, or the subscription a transaction belongs to. It spans the first \
       purchase to now (or to the end of a current period that runs past now) unless --from and \
