@@ -24,7 +24,7 @@ from appstoreserverlibrary.models.ExternalPurchaseToken import ExternalPurchaseT
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
-from server_year import BUNDLE_ID, Prompt, Receiver, check
+from server_year import BUNDLE_ID, Prompt, Receiver, api_key, check
 import server_year
 
 
@@ -80,10 +80,7 @@ def main():
     receiver = Receiver()
     prompt.run("ca export root.der --der")
     root = (work / "root.der").read_bytes()
-    key_lines = " ".join(prompt.run("api-key create --out AuthKey.p8"))
-    key_id = re.search(r"\b([A-Z0-9]{10})\b", key_lines).group(1)
-    issuer_id = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", key_lines, re.I).group(0)
-    signing_key = (work / "AuthKey.p8").read_bytes()
+    key_id, issuer_id, signing_key = api_key(prompt, work)
     prompt.run(f"notify-url add {receiver.url}")
     served = " ".join(prompt.run("serve start --port 0"))
     base_url = re.search(r"http://127\.0\.0\.1:\d+", served).group(0)

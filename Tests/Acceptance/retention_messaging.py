@@ -46,21 +46,12 @@ from appstoreserverlibrary.models.BulletPoint import BulletPoint
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
 sys.path.insert(0, str(Path(__file__).parent))
-from server_year import Prompt, Receiver  # noqa: E402
+import server_year  # noqa: E402
+from server_year import Prompt, Receiver, api_key, check, notification_names as names  # noqa: E402
 
 BUNDLE_ID = "com.example.studio"
 MONTHLY = "com.example.studio.plus.monthly"
 YEARLY = "com.example.studio.plus.yearly"
-failures = 0
-
-
-def check(name, condition, detail=""):
-    global failures
-    print(("ok    " if condition else "FAIL  ") + name + (f": {detail}" if detail else ""), flush=True)
-    failures += 0 if condition else 1
-    return condition
-
-
 def png(width, height, alpha=False):
     """A real PNG: RGB (or RGBA) rows of one colour, zlib-compressed, every chunk with its CRC."""
     def chunk(kind, data):
@@ -127,14 +118,6 @@ class RealtimeEndpoint:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/retention"
 
 
-def names(verifier, payloads):
-    result = []
-    for payload in payloads:
-        decoded = verifier.verify_and_decode_notification(payload)
-        result.append(decoded.rawNotificationType + (f"/{decoded.rawSubtype}" if decoded.rawSubtype else ""))
-    return result
-
-
 def wait_for_result(client, request_id):
     for _ in range(200):
         result = client.get_performance_test_results(request_id)
@@ -186,10 +169,7 @@ def main():
     prompt.run("catalog load catalog/offers.json")
     prompt.run("ca export root.der --der")
     root = (work / "root.der").read_bytes()
-    key_lines = " ".join(prompt.run("api-key create --out AuthKey.p8"))
-    key_id = re.search(r"\b([A-Z0-9]{10})\b", key_lines).group(1)
-    issuer_id = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", key_lines, re.I).group(0)
-    signing_key = (work / "AuthKey.p8").read_bytes()
+    key_id, issuer_id, signing_key = api_key(prompt, work)
     prompt.run("offer-key create --key-id RETAIN0001 --out offer.p8")
     prompt.run(f"notify-url add {receiver.url}")
     bought = " ".join(prompt.run(f"buy {MONTHLY}"))
@@ -349,8 +329,8 @@ def main():
     check_new_notifications(prompt, receiver, verifier, client, work)
     prompt.run("serve stop")
     prompt.close()
-    print(f"retention messaging: {failures} failed")
-    return 1 if failures else 0
+    print(f"retention messaging: {server_year.failures} failed")
+    return 1 if server_year.failures else 0
 
 
 if __name__ == "__main__":

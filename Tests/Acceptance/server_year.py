@@ -124,6 +124,14 @@ class Receiver:
         return taken
 
 
+def api_key(prompt, work):
+    """Creates the world's API key: its id, issuer and the private key's bytes."""
+    key_lines = " ".join(prompt.run("api-key create --out AuthKey.p8"))
+    key_id = re.search(r"\b([A-Z0-9]{10})\b", key_lines).group(1)
+    issuer_id = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", key_lines, re.I).group(0)
+    return key_id, issuer_id, (work / "AuthKey.p8").read_bytes()
+
+
 def verify_receipt_client(base_url):
     """inapppy's validator aimed at storebench: production first, 21007 sends it to the sandbox path."""
 
@@ -159,10 +167,7 @@ def main():
     receiver = Receiver()
     prompt.run("ca export root.der --der")
     root = (work / "root.der").read_bytes()
-    key_lines = " ".join(prompt.run("api-key create --out AuthKey.p8"))
-    key_id = re.search(r"\b([A-Z0-9]{10})\b", key_lines).group(1)
-    issuer_id = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", key_lines, re.I).group(0)
-    signing_key = (work / "AuthKey.p8").read_bytes()
+    key_id, issuer_id, signing_key = api_key(prompt, work)
     prompt.run("shared-secret 0123456789abcdef0123456789abcdef")
     prompt.run(f"notify-url add {receiver.url}")
     served = " ".join(prompt.run("serve start --port 0"))

@@ -128,34 +128,29 @@ struct SignedDataReader {
     if let subtype = payload.optional("subtype") { name += "/" + (try subtype.string()) }
     notificationNames.append(name)
     if let appData = payload.optional("appData") {
-      try readAppData(appData, token: token)
-      return
-    }
-    guard let body = payload.optional("data") else { return }
-    let fields = try body.object()
-    var app = CustomerApp()
-    app.bundleId = try fields.optional("bundleId")?.string()
-    app.appAppleId = try fields.optional("appAppleId")?.integer()
-    app.environment = try fields.optional("environment")?.environment()
-    try merge(app, at: fields.node)
-    for key in ["signedTransactionInfo", "signedRenewalInfo"] {
-      if let nested = fields.optional(key) {
-        try read(SignedToken(compact: try nested.string(), path: "\(token.path).data.\(key)"))
-      }
+      // RESCIND_CONSENT: the app's fields and the account's app transaction.
+      try readBody(appData, named: "appData", carrying: ["signedAppTransactionInfo"], token: token)
+    } else if let data = payload.optional("data") {
+      try readBody(
+        data, named: "data", carrying: ["signedTransactionInfo", "signedRenewalInfo"], token: token)
     }
   }
 
-  /// `RESCIND_CONSENT`'s `appData`: the app's fields and the app transaction it carries.
-  private mutating func readAppData(_ body: ImportJSONNode, token: SignedToken) throws(ImportError) {
+  /// A notification's `data` or `appData`: the app's fields (bundle, Apple ID, environment) and the
+  /// signed tokens it carries under `keys`.
+  private mutating func readBody(
+    _ body: ImportJSONNode, named name: String, carrying keys: [String], token: SignedToken
+  ) throws(ImportError) {
     let fields = try body.object()
     var app = CustomerApp()
     app.bundleId = try fields.optional("bundleId")?.string()
     app.appAppleId = try fields.optional("appAppleId")?.integer()
     app.environment = try fields.optional("environment")?.environment()
     try merge(app, at: fields.node)
-    if let nested = fields.optional("signedAppTransactionInfo") {
-      try read(
-        SignedToken(compact: try nested.string(), path: "\(token.path).appData.signedAppTransactionInfo"))
+    for key in keys {
+      if let nested = fields.optional(key) {
+        try read(SignedToken(compact: try nested.string(), path: "\(token.path).\(name).\(key)"))
+      }
     }
   }
 
