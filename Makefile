@@ -100,7 +100,7 @@ browser-tests:
 FUZZ_SECONDS ?= 60
 FUZZ_TEST_SECONDS ?= 15
 FUZZ_TARGETS := ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer WorldFileFuzzer \
-  ImportFuzzer
+  ImportFuzzer ServerBodyFuzzer
 
 fuzz-build: deps
 	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer,address

@@ -23,5 +23,6 @@ let package = Package(
     .executableTarget(name: "WorldFileFuzzer", dependencies: [fuzzTargets], swiftSettings: fuzzTarget),
     .executableTarget(name: "ImportFuzzer", dependencies: [fuzzTargets], swiftSettings: fuzzTarget),
     .executableTarget(name: "VerifyReceiptFuzzer", dependencies: [fuzzTargets], swiftSettings: fuzzTarget),
+    .executableTarget(name: "ServerBodyFuzzer", dependencies: [fuzzTargets], swiftSettings: fuzzTarget),
   ]
 )

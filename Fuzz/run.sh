@@ -36,7 +36,7 @@ make_seeds() {
   rm -rf "$seeds" "$build/scratch"
   local target
   for target in ReceiptFuzzer JWSFuzzer ScriptFuzzer CatalogFuzzer StoreKitFuzzer VerifyReceiptFuzzer \
-    WorldFileFuzzer ImportFuzzer; do
+    WorldFileFuzzer ImportFuzzer ServerBodyFuzzer; do
     mkdir -p "$seeds/$target"
   done
   cp "$root/Fuzz/Seeds/world.storebench" "$seeds/"
@@ -58,6 +58,8 @@ make_seeds() {
   cp "$root"/catalog/*.json "$seeds/CatalogFuzzer/"
   cp "$root"/catalog/*.storekit "$seeds/StoreKitFuzzer/"
   cp "$seeds"/out/*.world.json "$seeds/WorldFileFuzzer/"
+  # The server-body fuzzer's inputs: a byte choosing the form, then the body (committed seeds).
+  cp "$root"/Fuzz/Seeds/ServerBodyFuzzer/* "$seeds/ServerBodyFuzzer/"
   # The import fuzzer's inputs: a byte choosing the reader (0 receipt, 1 verifyReceipt answer,
   # 2 signed data), then the data.
   local file

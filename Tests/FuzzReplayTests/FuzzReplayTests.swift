@@ -16,6 +16,7 @@ import Testing
     [
       ReceiptFuzzTarget.self, JWSFuzzTarget.self, ScriptFuzzTarget.self, CatalogFuzzTarget.self,
       StoreKitFuzzTarget.self, VerifyReceiptFuzzTarget.self, WorldFileFuzzTarget.self, ImportFuzzTarget.self,
+      ServerBodyFuzzTarget.self,
     ]
   }
 

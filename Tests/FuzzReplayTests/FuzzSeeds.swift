@@ -32,6 +32,7 @@ enum FuzzSeeds {
       ImportFuzzTarget.name: receipts.map { prefixed($0, by: ImportFuzzTarget.receiptReader) }
         + tokens.map { prefixed($0, by: ImportFuzzTarget.signedDataReader) }
         + [prefixed(world.answer, by: ImportFuzzTarget.verifyResponseReader)],
+      ServerBodyFuzzTarget.name: serverBodies(),
     ]
   }()
 
@@ -84,6 +85,14 @@ enum FuzzSeeds {
   }
 
   /// An import input: the byte choosing the reader, then the data.
+  /// The server-body fuzzer's committed seeds (`Fuzz/Seeds/ServerBodyFuzzer/`): a form byte, then
+  /// the body.
+  private static func serverBodies() -> [Input] {
+    contents(of: FuzzEnvironment.checkout.appendingPathComponent("Fuzz/Seeds/ServerBodyFuzzer")).map { file in
+      Input(name: file.lastPathComponent, bytes: read(file))
+    }
+  }
+
   private static func prefixed(_ input: Input, by reader: UInt8) -> Input {
     Input(name: input.name, bytes: [reader] + input.bytes)
   }
