@@ -295,6 +295,14 @@ def main():
         check(attribute(driver, 'tr[data-original-transaction-id="2000000000000001"]', "data-status") != "expired",
               "cancel flow: closing the page leaves the subscription as it was")
 
+        # Link out: the customer follows the app's link out; the page lists the new token.
+        driver.find_element("css selector", 'form[data-action="link-out"] select[name="type"]').send_keys("services")
+        click(driver, 'button[data-action="link-out"]')
+        wait.until(lambda d: d.find_elements("css selector", "table.external-purchase tr[data-external-purchase-id]"))
+        token_row = text(driver, "table.external-purchase tr[data-external-purchase-id]") or ""
+        check(token_row.startswith("SANDBOX_") and "SERVICES" in token_row and "not reported" in token_row,
+              f"link out: the page lists the sandbox SERVICES token, not reported: {token_row!r}")
+
         # Expire: the subscription's status in the page and in the API.
         click(driver, 'tr[data-original-transaction-id="2000000000000001"] button[data-action="expire"]')
         wait.until(lambda d: attribute(d, 'tr[data-original-transaction-id="2000000000000001"]', "data-status") == "expired")

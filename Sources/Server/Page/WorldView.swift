@@ -33,6 +33,19 @@ struct WorldView: Sendable {
   var openFlowCanAccept: Bool
   /// The notification types the Notify action sends without a subtype.
   var notificationTypes: [String]
+  /// External purchase tokens, newest first.
+  var externalPurchaseTokens: [ExternalPurchaseTokenView]
+  var hasExternalPurchaseTokens: Bool
+
+  /// An external purchase token as the page lists it.
+  struct ExternalPurchaseTokenView: Sendable, Encodable {
+    var externalPurchaseId: String
+    var type: String
+    var account: String
+    var created: String
+    var expires: String
+    var reported: String
+  }
 
   /// A switch and its state, such as `billing retry: off`.
   struct Setting: Sendable {
@@ -176,6 +189,15 @@ struct WorldView: Sendable {
     hasOpenFlow = flow != nil
     openFlowCanAccept = flow.map { $0.choice != .none } ?? false
     notificationTypes = ServerEvent.Kind.allCases.filter { $0.admits(nil) }.map(\.rawValue)
+    externalPurchaseTokens = world.externalPurchases.tokens.reversed().map { token in
+      ExternalPurchaseTokenView(
+        externalPurchaseId: token.externalPurchaseId, type: token.type?.rawValue ?? "link-out",
+        account: token.accountName, created: Timestamp.iso8601(token.creationDate),
+        expires: token.expirationDate.map(Timestamp.iso8601) ?? "",
+        reported: token.isReported
+          ? token.reportedStatuses.map(\.rawValue).joined(separator: ", ") : "not reported")
+    }
+    hasExternalPurchaseTokens = !externalPurchaseTokens.isEmpty
   }
 
   /// What the customer sees on the open cancellation page.
