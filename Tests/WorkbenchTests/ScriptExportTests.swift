@@ -174,6 +174,19 @@ import Testing
     #expect(try export(session).text.contains("# not reproduced: 2 external purchase tokens and 0 reports"))
   }
 
+  @Test func retentionReviewIsACommandAndItsUploadsAreNamedAsNotReproduced() throws {
+    let session = try session(["buy pro.monthly", "retention review manual"])
+    let response = AppStoreServerAPI.respond(
+      to: APIRequest(
+        method: "PUT", path: "/inApps/v1/messaging/message/5e0f6a52-1d4e-4e0b-9a37-6ae2bc0a0001",
+        body: Array(#"{"header":"Stay","body":"For less."}"#.utf8)),
+      in: session.world)
+    #expect(response.status == 200)
+    let text = try export(session).text
+    #expect(text.contains("\nretention review manual\n"))
+    #expect(text.contains("# not reproduced: the Retention Messaging configuration the API set (1 message)"))
+  }
+
   @Test func theScriptAndItsCatalogAreWrittenBesideTheExportingScript() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -45,6 +45,7 @@ extension ScriptBuilder {
     for fault in world.serverAPI.faults {
       command(["server", "fault", fault.endpoint] + words(of: fault.kind))
     }
+    writeRetention()
     if world.appAppleId != baseline.appAppleId, world.store.allAccounts.allSatisfy({ $0.history.isEmpty }) {
       cannotReproduce(
         "the app's Apple ID \(redaction.appAppleId(world.appAppleId)) (no `import app` line sets it)")
@@ -52,6 +53,27 @@ extension ScriptBuilder {
   }
 
   private func word(_ isOn: Bool) -> String { isOn ? "on" : "off" }
+
+  /// The Retention Messaging review setting as its command; what the developer's server uploaded
+  /// and configured through the API, named as not reproduced (no command uploads it).
+  private mutating func writeRetention() {
+    let retention = world.retention
+    if retention.review != .automatic { command("retention", "review", retention.review.rawValue) }
+    var parts: [String] = []
+    if !retention.images.isEmpty { parts.append(Wording.plural(retention.images.count, "image")) }
+    if !retention.messages.isEmpty { parts.append(Wording.plural(retention.messages.count, "message")) }
+    if !retention.defaults.isEmpty {
+      parts.append(Wording.plural(retention.defaults.count, "default message"))
+    }
+    let environments = retention.realtimeURLs.keys.map(\.rawValue).sorted()
+    if !environments.isEmpty {
+      parts.append("the realtime URL of \(environments.joined(separator: " and "))")
+    }
+    guard !parts.isEmpty else { return }
+    cannotReproduce(
+      "the Retention Messaging configuration the API set (\(parts.joined(separator: ", "))): "
+        + "the developer's server uploads it again")
+  }
 
   private mutating func writeEnvironment() {
     guard world.environment != baseline.environment else { return }
