@@ -58,25 +58,14 @@ public enum ServerBodyFuzzTarget: FuzzTarget {
     return session
   }()
 
-  /// A full-size PNG header storebench accepts: 3840 × 400, RGB, with every chunk's CRC.
-  public static let seedImage: [UInt8] = {
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-      let body = Array(type.utf8) + data
-      return bytes(UInt32(data.count)) + body + bytes(crc(body))
+  /// The committed image seed (`Fuzz/Seeds/ServerBodyFuzzer/image.png`, 3840 × 400) without its
+  /// form byte.
+  static let seedImage: [UInt8] = {
+    let path = FuzzEnvironment.checkout.appendingPathComponent("Fuzz/Seeds/ServerBodyFuzzer/image.png")
+    guard let data = FileManager.default.contents(atPath: path.path) else {
+      preconditionFailure("fuzz: \(path.path) is missing")
     }
-    func bytes(_ value: UInt32) -> [UInt8] {
-      (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
-    }
-    func crc(_ data: [UInt8]) -> UInt32 {
-      ~data.reduce(UInt32.max) { crc, byte in
-        (0..<8).reduce(crc ^ UInt32(byte)) { value, _ in
-          value & 1 == 1 ? 0xedb8_8320 ^ (value >> 1) : value >> 1
-        }
-      }
-    }
-    return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-      + chunk("IHDR", bytes(3840) + bytes(400) + [8, 2, 0, 0, 0])
-      + chunk("IDAT", [0x78, 0x9c, 0x03, 0x00]) + chunk("IEND", [])
+    return Array(data.dropFirst())
   }()
 
   /// Runs one input.

@@ -200,21 +200,9 @@ struct WorldView: Sendable {
     hasExternalPurchaseTokens = !externalPurchaseTokens.isEmpty
   }
 
-  /// What the customer sees on the open cancellation page.
+  /// What the customer sees on the open cancellation page, as `cancel-flow` prints it.
   private static func lines(of flow: CancellationFlow) -> [String] {
-    var lines = ["\(flow.productId) (\(flow.locale)), account \(flow.accountName)"]
-    switch flow.source {
-    case .server: lines.append("chosen by the app's server")
-    case .defaultMessage(let reason): lines.append("default message: \(reason)")
-    case .appStorePage(let reason): lines.append("the App Store's own page: \(reason)")
-    }
-    if let message = flow.message { lines.append("\u{201C}\(message.header)\u{201D} \(message.body)") }
-    switch flow.choice {
-    case .none: break
-    case .alternateProduct(let productId): lines.append("offers: switch to \(productId)")
-    case .promotionalOffer(let productId, let offerId): lines.append("offers: \(offerId) of \(productId)")
-    }
-    return lines
+    ["\(flow.productId) (\(flow.locale)), account \(flow.accountName)"] + flow.shownLines
   }
 
   private static func view(of account: Account, in world: World, now: Date) -> AccountView {

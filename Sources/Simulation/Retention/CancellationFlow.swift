@@ -39,4 +39,27 @@ public struct CancellationFlow: Hashable, Sendable {
   public let choice: Choice
   /// How it was decided.
   public let source: Source
+
+  /// What the customer sees and how it was decided, a line each, as the prompt and the page show
+  /// it: where it came from, the message (its image and bullet points indented), what is offered.
+  public var shownLines: [String] {
+    var lines: [String]
+    switch source {
+    case .server: lines = ["the app's server chose what is shown"]
+    case .defaultMessage(let reason): lines = ["\(reason): the default message is shown"]
+    case .appStorePage(let reason): lines = ["\(reason): the App Store's own page is shown"]
+    }
+    if let message {
+      lines.append("message \(message.identifier): \"\(message.header)\" \"\(message.body)\"")
+      if let image = message.image { lines.append("  image \(image.identifier) (\(image.altText))") }
+      for point in message.bulletPoints { lines.append("  • \(point.text)") }
+    }
+    switch choice {
+    case .none: break
+    case .alternateProduct(let productId): lines.append("offers: switch to \(productId)")
+    case .promotionalOffer(let productId, let offerId):
+      lines.append("offers: promotional offer \(offerId) of \(productId) (signature checked)")
+    }
+    return lines
+  }
 }

@@ -49,25 +49,10 @@ struct CancelFlowCommand: SessionCommand {
   static func lines(for flow: CancellationFlow, url: String?) -> [String] {
     var lines = ["cancel-flow \(flow.productId) (\(flow.locale))"]
     if let url, let request = flow.requestIdentifier { lines.append("  asked \(url), request \(request)") }
-    switch flow.source {
-    case .server: lines.append("  the app's server chose what is shown")
-    case .defaultMessage(let reason): lines.append("  \(reason): the default message is shown")
-    case .appStorePage(let reason): lines.append("  \(reason): the App Store's own page is shown")
-    }
-    if let message = flow.message {
-      lines.append("  message \(message.identifier): \"\(message.header)\" \"\(message.body)\"")
-      if let image = message.image { lines.append("    image \(image.identifier) (\(image.altText))") }
-      for point in message.bulletPoints { lines.append("    • \(point.text)") }
-    }
-    switch flow.choice {
-    case .none: lines.append("  next: cancel-flow cancel | close")
-    case .alternateProduct(let productId):
-      lines.append("  offers: switch to \(productId)")
-      lines.append("  next: cancel-flow accept | cancel | close")
-    case .promotionalOffer(let productId, let offerId):
-      lines.append("  offers: promotional offer \(offerId) of \(productId) (signature checked)")
-      lines.append("  next: cancel-flow accept | cancel | close")
-    }
+    lines += flow.shownLines.map { "  " + $0 }
+    lines.append(
+      flow.choice == .none
+        ? "  next: cancel-flow cancel | close" : "  next: cancel-flow accept | cancel | close")
     return lines
   }
 
