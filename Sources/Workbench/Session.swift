@@ -1,4 +1,5 @@
 import Catalog
+import Crypto
 import Foundation
 import Queue
 import Simulation
@@ -63,6 +64,9 @@ public final class Session {
   var apiKeyFiles: [String: String] = [:]
   /// The `.p8` files of offer keys this session created or imported, by key id, for `offer-key sign`.
   var offerKeyFiles: [String: String] = [:]
+  /// The private keys of those files as this session wrote or read them, by key id: signing uses
+  /// the key itself, not the file again, which another run writing the same path may have replaced.
+  var offerPrivateKeys: [String: P256.Signing.PrivateKey] = [:]
   /// The server `serve start` started, while it runs.
   var server: (launcher: any ServerLauncher, port: Int)?
 

@@ -41,7 +41,11 @@ struct DeveloperOfferSigner {
         "no .p8 file known for key \(keyId): `offer-key create` or `offer-key import` registers one "
           + "(offer-key sign also takes --key FILE)")
     }
-    privateKey = try session.privateKey(in: file)
+    if keyFile == nil, let known = session.offerPrivateKeys[keyId] {
+      privateKey = known
+    } else {
+      privateKey = try session.privateKey(in: file)
+    }
     let world = session.world
     let now = world.offerKeys.clock == .real ? Date() : world.store.clock.now
     self.keyId = keyId

@@ -31,6 +31,7 @@ extension OfferKeyCommand {
       try session.write(Array(privateKey.pkcs8PEMText.utf8), to: file, mode: 0o600)
       session.world.offerKeys = ring
       session.offerKeyFiles[keyId] = session.resolve(file)
+      session.offerPrivateKeys[keyId] = privateKey
       session.print("offer key \(keyId), private key written to \(session.shown(file))")
     }
   }

@@ -26,6 +26,7 @@ extension OfferKeyCommand {
       try ring.register(keyId: keyId, publicKey: privateKey.publicKey)
       session.world.offerKeys = ring
       session.offerKeyFiles[keyId] = session.resolve(file)
+      session.offerPrivateKeys[keyId] = privateKey
       session.print("offer key \(keyId) registered from \(session.shown(file))")
     }
   }

@@ -16,6 +16,7 @@ extension OfferKeyCommand {
     func execute(in session: Session) throws {
       try session.world.offerKeys.remove(keyId: keyId)
       session.offerKeyFiles[keyId] = nil
+      session.offerPrivateKeys[keyId] = nil
       session.print("offer key \(keyId) removed")
     }
   }
